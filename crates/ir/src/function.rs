@@ -1,0 +1,552 @@
+//! Functions: signature, body arenas, layout and use lists.
+//!
+//! A [`Function`] owns its blocks, instructions, values and `!DIArgList`s in
+//! `PrimaryMap` arenas, and their order in a [`Layout`]. Ids stay valid
+//! while entities are unlinked and relinked, so analyses and worklists can
+//! hold them across edits; deleted entities leave dead arena slots, which
+//! the printer never shows (it walks the layout and numbers values itself).
+//!
+//! Use lists: for every [`Value`] the function keeps the list of
+//! instructions that use it, once per use (a multiset). All operand edits go
+//! through [`Function`] methods ([`Function::make_inst`],
+//! [`Function::set_operand`], [`Function::map_operands`],
+//! [`Function::replace_all_uses`], [`Function::delete_inst`]), which keep
+//! the lists exact. Cost: O(operands) per edit, O(uses) for RAUW.
+
+use crate::entities::{ArgList, AttrSet, Block, Comdat, Const, Inst, Value};
+use crate::inst::{InstData, Operand};
+use crate::layout::Layout;
+use crate::metadata::{Attachments, Md};
+use crate::module::GlobalCommon;
+use crate::types::{Type, TypeTable};
+use cranelift_entity::packed_option::PackedOption;
+use cranelift_entity::{PrimaryMap, SecondaryMap};
+use smallvec::SmallVec;
+
+/// Where a value comes from.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum ValueDef {
+    /// The `n`-th parameter.
+    Param(u32),
+    /// The result of an instruction.
+    Result(Inst),
+    /// A forward reference not yet bound to its definition (parser only).
+    Placeholder,
+}
+
+/// A value.
+#[derive(Clone, Debug)]
+pub struct ValueData {
+    pub ty: Type,
+    pub def: ValueDef,
+    /// The name without `%`; `None` for an unnamed value.
+    pub name: Option<Box<str>>,
+}
+
+/// A block.
+#[derive(Clone, Debug, Default)]
+pub struct BlockData {
+    /// The label without `%`; `None` for an unnamed block.
+    pub name: Option<Box<str>>,
+}
+
+/// A function declaration or definition.
+#[derive(Clone, Debug)]
+pub struct Function {
+    pub common: GlobalCommon,
+    /// The function type.
+    pub ty: Type,
+    /// Calling convention number (0 = `ccc`).
+    pub cconv: u32,
+    pub fn_attrs: AttrSet,
+    pub ret_attrs: AttrSet,
+    /// One set per parameter.
+    pub param_attrs: Vec<AttrSet>,
+    pub gc: Option<String>,
+    pub prefix: Option<Const>,
+    pub prologue: Option<Const>,
+    pub personality: Option<Const>,
+    /// Parameter values, in order.
+    pub params: Vec<Value>,
+    pub layout: Layout,
+    insts: PrimaryMap<Inst, InstData>,
+    results: SecondaryMap<Inst, PackedOption<Value>>,
+    values: PrimaryMap<Value, ValueData>,
+    blocks: PrimaryMap<Block, BlockData>,
+    arg_lists: PrimaryMap<ArgList, SmallVec<[Operand; 2]>>,
+    uses: SecondaryMap<Value, SmallVec<[Inst; 2]>>,
+}
+
+impl Function {
+    /// A declaration with function type `ty`; parameters get unnamed
+    /// values.
+    pub fn new(name: Option<String>, ty: Type, types: &TypeTable) -> Self {
+        let mut f = Function {
+            common: GlobalCommon {
+                name,
+                ..GlobalCommon::default()
+            },
+            ty,
+            cconv: 0,
+            fn_attrs: AttrSet::EMPTY,
+            ret_attrs: AttrSet::EMPTY,
+            param_attrs: Vec::new(),
+            gc: None,
+            prefix: None,
+            prologue: None,
+            personality: None,
+            params: Vec::new(),
+            layout: Layout::default(),
+            insts: PrimaryMap::new(),
+            results: SecondaryMap::new(),
+            values: PrimaryMap::new(),
+            blocks: PrimaryMap::new(),
+            arg_lists: PrimaryMap::new(),
+            uses: SecondaryMap::new(),
+        };
+        let params: Vec<Type> = types
+            .fn_sig(ty)
+            .map(|(_, p, _)| p.to_vec())
+            .unwrap_or_default();
+        for (i, pty) in params.into_iter().enumerate() {
+            let v = f.values.push(ValueData {
+                ty: pty,
+                def: ValueDef::Param(i as u32),
+                name: None,
+            });
+            f.params.push(v);
+        }
+        f.param_attrs = vec![AttrSet::EMPTY; f.params.len()];
+        f
+    }
+
+    /// True when the function has no body.
+    pub fn is_declaration(&self) -> bool {
+        self.layout.entry_block().is_none()
+    }
+
+    /// The function's name.
+    pub fn name(&self) -> Option<&str> {
+        self.common.name.as_deref()
+    }
+
+    pub fn comdat(&self) -> Option<Comdat> {
+        self.common.comdat
+    }
+}
+
+/// Blocks.
+impl Function {
+    /// Creates a block (not yet in the layout).
+    pub fn make_block(&mut self, name: Option<&str>) -> Block {
+        self.blocks.push(BlockData {
+            name: name.map(Into::into),
+        })
+    }
+
+    pub fn block(&self, b: Block) -> &BlockData {
+        &self.blocks[b]
+    }
+
+    pub fn block_name(&self, b: Block) -> Option<&str> {
+        self.blocks[b].name.as_deref()
+    }
+
+    pub fn set_block_name(&mut self, b: Block, name: Option<&str>) {
+        self.blocks[b].name = name.map(Into::into);
+    }
+
+    /// Number of block ids ever created (an upper bound for dense maps).
+    pub fn num_block_ids(&self) -> usize {
+        self.blocks.len()
+    }
+
+    /// The terminator of `b`, if its last instruction is one.
+    pub fn terminator(&self, b: Block) -> Option<Inst> {
+        let last = self.layout.last_inst(b)?;
+        self.insts[last].opcode.is_terminator().then_some(last)
+    }
+
+    /// The successors of `b`, in operand order (duplicates kept).
+    pub fn successors(&self, b: Block) -> SmallVec<[Block; 2]> {
+        match self.terminator(b) {
+            Some(t) => self.insts[t].successors().collect(),
+            None => SmallVec::new(),
+        }
+    }
+}
+
+/// Values.
+impl Function {
+    pub fn value(&self, v: Value) -> &ValueData {
+        &self.values[v]
+    }
+
+    pub fn value_type(&self, v: Value) -> Type {
+        self.values[v].ty
+    }
+
+    pub fn value_def(&self, v: Value) -> ValueDef {
+        self.values[v].def
+    }
+
+    pub fn value_name(&self, v: Value) -> Option<&str> {
+        self.values[v].name.as_deref()
+    }
+
+    pub fn set_value_name(&mut self, v: Value, name: Option<&str>) {
+        self.values[v].name = name.map(Into::into);
+    }
+
+    /// Number of value ids ever created.
+    pub fn num_value_ids(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Creates a value of type `ty` that is not yet defined (a forward
+    /// reference); bind it with [`Function::bind_result`].
+    pub fn make_placeholder(&mut self, ty: Type, name: Option<&str>) -> Value {
+        self.values.push(ValueData {
+            ty,
+            def: ValueDef::Placeholder,
+            name: name.map(Into::into),
+        })
+    }
+
+    /// True if `v` is still an unbound placeholder.
+    pub fn is_placeholder(&self, v: Value) -> bool {
+        self.values[v].def == ValueDef::Placeholder
+    }
+
+    /// The instructions using `v`, once per use.
+    pub fn uses(&self, v: Value) -> &[Inst] {
+        &self.uses[v]
+    }
+
+    pub fn has_uses(&self, v: Value) -> bool {
+        !self.uses[v].is_empty()
+    }
+
+    /// The type of an operand. Blocks have type `label`, metadata `metadata`.
+    pub fn operand_type(&self, op: Operand, consts: &crate::ConstPool) -> Type {
+        match op {
+            Operand::Value(v) => self.values[v].ty,
+            Operand::Const(c) => consts.ty(c),
+            Operand::Block(_) => TypeTable::LABEL,
+            Operand::Md(_) | Operand::MdLocal(_) | Operand::MdArgList(_) => TypeTable::METADATA,
+        }
+    }
+}
+
+/// Instructions.
+impl Function {
+    /// Creates an instruction (not yet in the layout) and records its uses.
+    /// It has no result value; see [`Function::make_result`].
+    pub fn make_inst(&mut self, data: InstData) -> Inst {
+        let inst = self.insts.push(data);
+        self.add_uses(inst);
+        inst
+    }
+
+    /// Creates the result value of `inst`, typed with the instruction's type.
+    pub fn make_result(&mut self, inst: Inst, name: Option<&str>) -> Value {
+        debug_assert!(self.results[inst].is_none(), "{inst} already has a result");
+        let v = self.values.push(ValueData {
+            ty: self.insts[inst].ty,
+            def: ValueDef::Result(inst),
+            name: name.map(Into::into),
+        });
+        self.results[inst] = v.into();
+        v
+    }
+
+    /// Makes placeholder `v` the result of `inst`.
+    pub fn bind_result(&mut self, inst: Inst, v: Value) {
+        debug_assert!(self.is_placeholder(v));
+        debug_assert!(self.results[inst].is_none(), "{inst} already has a result");
+        self.values[v].def = ValueDef::Result(inst);
+        self.results[inst] = v.into();
+    }
+
+    /// Convenience: creates `data`, its result (when its type is not
+    /// `void`), and appends it to `block`.
+    pub fn append(&mut self, block: Block, data: InstData, name: Option<&str>) -> (Inst, Option<Value>) {
+        let has_result = data.ty != TypeTable::VOID;
+        let inst = self.make_inst(data);
+        let v = has_result.then(|| self.make_result(inst, name));
+        self.layout.append_inst(inst, block);
+        (inst, v)
+    }
+
+    pub fn inst(&self, i: Inst) -> &InstData {
+        &self.insts[i]
+    }
+
+    /// Mutable access to everything but the operands (flags, extra data,
+    /// metadata, type). Operands change only through the operand methods.
+    pub fn inst_mut(&mut self, i: Inst) -> InstMut<'_> {
+        InstMut(&mut self.insts[i])
+    }
+
+    pub fn inst_result(&self, i: Inst) -> Option<Value> {
+        self.results[i].expand()
+    }
+
+    /// Number of instruction ids ever created.
+    pub fn num_inst_ids(&self) -> usize {
+        self.insts.len()
+    }
+
+    /// Replaces operand `idx` of `inst`.
+    pub fn set_operand(&mut self, inst: Inst, idx: usize, op: Operand) {
+        self.map_operands(inst, |ops| ops[idx] = op);
+    }
+
+    /// Edits the operand list of `inst` in place (push, remove, rewrite)
+    /// and updates the use lists.
+    pub fn map_operands(&mut self, inst: Inst, f: impl FnOnce(&mut SmallVec<[Operand; 3]>)) {
+        self.remove_uses(inst);
+        f(&mut self.insts[inst].operands);
+        self.add_uses(inst);
+    }
+
+    /// Unlinks `inst` from the layout and forgets its uses of other values.
+    /// Its result must be unused. The arena slot stays dead.
+    pub fn delete_inst(&mut self, inst: Inst) {
+        if let Some(v) = self.inst_result(inst) {
+            debug_assert!(!self.has_uses(v), "deleting {inst} whose result {v} is still used");
+        }
+        if self.layout.inst_block(inst).is_some() {
+            self.layout.remove_inst(inst);
+        }
+        self.remove_uses(inst);
+        self.insts[inst].operands.clear();
+    }
+
+    /// Replaces every use of `from` with `to` (a value or a constant),
+    /// including uses wrapped in function-local metadata.
+    pub fn replace_all_uses(&mut self, from: Value, to: Operand) {
+        debug_assert!(matches!(to, Operand::Value(_) | Operand::Const(_)));
+        if to == Operand::Value(from) {
+            return;
+        }
+        let mut users = std::mem::take(&mut self.uses[from]);
+        users.sort_unstable();
+        users.dedup();
+        for &u in &users {
+            // Uses of `from` were already taken out; drop the others too, so
+            // that add_uses below restores exact multiplicities.
+            self.remove_uses_except(u, from);
+            let mut lists: SmallVec<[ArgList; 1]> = SmallVec::new();
+            for op in self.insts[u].operands.iter_mut() {
+                match *op {
+                    Operand::Value(v) if v == from => *op = to,
+                    Operand::MdLocal(v) if v == from => {
+                        *op = match to {
+                            Operand::Value(w) => Operand::MdLocal(w),
+                            Operand::Const(c) => Operand::Md(Md::Const(c)),
+                            other => other,
+                        }
+                    }
+                    Operand::MdArgList(al) => lists.push(al),
+                    _ => {}
+                }
+            }
+            for al in lists {
+                for op in self.arg_lists[al].iter_mut() {
+                    if *op == Operand::Value(from) {
+                        *op = to;
+                    }
+                }
+            }
+            self.add_uses(u);
+        }
+    }
+
+    /// Creates a copy of `inst` (not in the layout) with the same operands
+    /// and, if `inst` has a result, a new result value with the same name.
+    /// `!DIArgList`s are copied. Remap the operands with
+    /// [`Function::map_operands`].
+    pub fn clone_inst(&mut self, inst: Inst) -> (Inst, Option<Value>) {
+        let mut data = self.insts[inst].clone();
+        for op in data.operands.iter_mut() {
+            if let Operand::MdArgList(al) = *op {
+                let copy = self.arg_lists[al].clone();
+                *op = Operand::MdArgList(self.arg_lists.push(copy));
+            }
+        }
+        let name = self
+            .inst_result(inst)
+            .and_then(|v| self.values[v].name.clone());
+        let new = self.make_inst(data);
+        let v = self
+            .inst_result(inst)
+            .map(|_| self.make_result(new, name.as_deref()));
+        (new, v)
+    }
+}
+
+/// Function-local `!DIArgList`s.
+impl Function {
+    /// Creates a `!DIArgList(...)` from value and constant operands.
+    pub fn make_arg_list(&mut self, ops: impl IntoIterator<Item = Operand>) -> ArgList {
+        self.arg_lists.push(ops.into_iter().collect())
+    }
+
+    pub fn arg_list(&self, al: ArgList) -> &[Operand] {
+        &self.arg_lists[al]
+    }
+}
+
+/// Use-list maintenance.
+impl Function {
+    fn for_each_used_value(&self, inst: Inst, mut f: impl FnMut(Value)) {
+        for op in &self.insts[inst].operands {
+            match *op {
+                Operand::Value(v) | Operand::MdLocal(v) => f(v),
+                Operand::MdArgList(al) => {
+                    for o in &self.arg_lists[al] {
+                        if let Operand::Value(v) = *o {
+                            f(v);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn add_uses(&mut self, inst: Inst) {
+        let mut vals: SmallVec<[Value; 4]> = SmallVec::new();
+        self.for_each_used_value(inst, |v| vals.push(v));
+        for v in vals {
+            self.uses[v].push(inst);
+        }
+    }
+
+    fn remove_uses(&mut self, inst: Inst) {
+        let mut vals: SmallVec<[Value; 4]> = SmallVec::new();
+        self.for_each_used_value(inst, |v| vals.push(v));
+        for v in vals {
+            let list = &mut self.uses[v];
+            if let Some(p) = list.iter().position(|&u| u == inst) {
+                list.swap_remove(p);
+            }
+        }
+    }
+
+    fn remove_uses_except(&mut self, inst: Inst, keep: Value) {
+        let mut vals: SmallVec<[Value; 4]> = SmallVec::new();
+        self.for_each_used_value(inst, |v| {
+            if v != keep {
+                vals.push(v)
+            }
+        });
+        for v in vals {
+            let list = &mut self.uses[v];
+            if let Some(p) = list.iter().position(|&u| u == inst) {
+                list.swap_remove(p);
+            }
+        }
+    }
+}
+
+/// Mutable access to an instruction's non-operand fields.
+pub struct InstMut<'a>(&'a mut InstData);
+
+impl InstMut<'_> {
+    pub fn flags(&mut self) -> &mut crate::inst::Flags {
+        &mut self.0.flags
+    }
+    pub fn extra(&mut self) -> &mut crate::inst::Extra {
+        &mut self.0.extra
+    }
+    pub fn md(&mut self) -> &mut Attachments {
+        &mut self.0.md
+    }
+    /// Changes the result type. The caller keeps the result value's type
+    /// consistent.
+    pub fn set_ty(&mut self, ty: Type) {
+        self.0.ty = ty;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::inst::Opcode;
+    use crate::Module;
+
+    #[test]
+    fn uses_and_rauw() {
+        let mut m = Module::new();
+        let i32t = TypeTable::I32;
+        let fty = m.types.function(i32t, vec![i32t, i32t], false);
+        let mut f = Function::new(Some("f".into()), fty, &m.types);
+        let (a, b) = (f.params[0], f.params[1]);
+        let bb = f.make_block(Some("entry"));
+        f.layout.append_block(bb);
+        let (add, s) = f.append(
+            bb,
+            InstData::new(Opcode::Add, i32t, [Operand::Value(a), Operand::Value(a)]),
+            Some("s"),
+        );
+        let s = s.unwrap();
+        let (mul, p) = f.append(
+            bb,
+            InstData::new(Opcode::Mul, i32t, [Operand::Value(s), Operand::Value(b)]),
+            Some("p"),
+        );
+        let p = p.unwrap();
+        f.append(bb, InstData::new(Opcode::Ret, TypeTable::VOID, [Operand::Value(p)]), None);
+        assert_eq!(f.uses(a), &[add, add]);
+        assert_eq!(f.uses(s), &[mul]);
+
+        f.replace_all_uses(a, Operand::Value(b));
+        assert!(f.uses(a).is_empty());
+        assert_eq!(f.uses(b).len(), 3);
+        assert_eq!(f.inst(add).operands(), &[Operand::Value(b), Operand::Value(b)]);
+
+        let seven = m.consts.int(i32t, 32, 7);
+        f.replace_all_uses(b, Operand::Const(seven));
+        assert!(f.uses(b).is_empty());
+        assert_eq!(f.inst(mul).operands()[1], Operand::Const(seven));
+
+        let (c, cv) = f.clone_inst(mul);
+        let cv = cv.unwrap();
+        assert_eq!(f.value_name(cv), Some("p"));
+        assert_eq!(f.uses(s), &[mul, c]);
+        f.set_operand(c, 0, Operand::Const(seven));
+        assert_eq!(f.uses(s), &[mul]);
+        f.delete_inst(c);
+        assert_eq!(f.uses(s), &[mul]);
+    }
+
+    #[test]
+    fn rauw_through_debug_metadata() {
+        let mut m = Module::new();
+        let i32t = TypeTable::I32;
+        let fty = m.types.function(TypeTable::VOID, vec![i32t], false);
+        let mut f = Function::new(None, fty, &m.types);
+        let a = f.params[0];
+        let bb = f.make_block(None);
+        f.layout.append_block(bb);
+        let al = f.make_arg_list([Operand::Value(a), Operand::Value(a)]);
+        let (d, _) = f.append(
+            bb,
+            InstData::new(Opcode::DbgValue, TypeTable::VOID, [Operand::MdArgList(al)]),
+            None,
+        );
+        let (d2, _) = f.append(
+            bb,
+            InstData::new(Opcode::DbgValue, TypeTable::VOID, [Operand::MdLocal(a)]),
+            None,
+        );
+        assert_eq!(f.uses(a), &[d, d, d2]);
+        let one = m.consts.int(i32t, 32, 1);
+        f.replace_all_uses(a, Operand::Const(one));
+        assert!(f.uses(a).is_empty());
+        assert_eq!(f.arg_list(al), &[Operand::Const(one), Operand::Const(one)]);
+        assert_eq!(f.inst(d2).operands()[0], Operand::Md(Md::Const(one)));
+    }
+}
