@@ -396,6 +396,11 @@ impl Function {
     pub fn arg_list(&self, al: ArgList) -> &[Operand] {
         &self.arg_lists[al]
     }
+
+    /// Number of `!DIArgList` ids ever created.
+    pub fn num_arg_list_ids(&self) -> usize {
+        self.arg_lists.len()
+    }
 }
 
 /// Use-list maintenance.

@@ -295,6 +295,11 @@ impl Metadata {
         id
     }
 
+    /// Number of interned metadata strings.
+    pub fn num_strings(&self) -> usize {
+        self.strings.len()
+    }
+
     pub fn str_bytes(&self, s: MdStr) -> &[u8] {
         &self.strings[s]
     }

@@ -1,0 +1,597 @@
+//! The control-flow graph of a function.
+//!
+//! [`ControlFlowGraph`] is plain data computed from a `&Function`, in the
+//! manner of Cranelift's `flowgraph.rs`: it does not borrow the function,
+//! and it is stale as soon as a terminator's block operands, the block
+//! layout, or the set of terminators changes. Recompute it (O(blocks +
+//! edges)) after such edits.
+//!
+//! Invariants of a computed graph:
+//! - Only blocks in the layout are nodes. A block's successors are the
+//!   `Operand::Block` operands of its terminator (its last instruction, if
+//!   that is a terminator); operands naming a block that is out of range or
+//!   not in the layout are ignored (the verifier reports them).
+//! - Successor and predecessor lists hold each block once, in first
+//!   occurrence order (successors in operand order, predecessors in layout
+//!   order of the source). The number of *edges* between two blocks (a
+//!   `switch` may target a block several times, `br i1 %c, label %a, label
+//!   %a` targets it twice) is kept alongside: [`ControlFlowGraph::num_edges`].
+//!   LLVM's rule for phis follows edges: a phi has one entry per incoming
+//!   edge, so a predecessor reaching the block by `k` edges appears `k` times
+//!   in the phi, always with the same value.
+//! - The reverse post-order covers exactly the blocks reachable from the
+//!   entry block (the first block of the layout), starting with the entry.
+//!   Successors are explored in operand order.
+//!
+//! Every query accepts any block id: ids out of range or not in the layout
+//! behave as blocks without edges that are unreachable.
+
+use cranelift_entity::{EntityRef, SecondaryMap};
+use loopwright_ir::{Block, Function, Inst, InstData, MdKind, Opcode, Operand, TypeTable};
+use smallvec::SmallVec;
+
+const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Debug)]
+struct CfgNode {
+    /// Distinct predecessors, in layout order of the source block.
+    preds: SmallVec<[Block; 4]>,
+    /// Number of edges from `preds[i]`.
+    pred_edges: SmallVec<[u32; 4]>,
+    /// Distinct successors, in operand order of first occurrence.
+    succs: SmallVec<[Block; 2]>,
+    /// Number of edges to `succs[i]`.
+    succ_edges: SmallVec<[u32; 2]>,
+    num_pred_edges: u32,
+    num_succ_edges: u32,
+    /// Position in the reverse post-order, `NONE` when unreachable.
+    rpo_index: u32,
+    in_layout: bool,
+}
+
+impl Default for CfgNode {
+    fn default() -> Self {
+        CfgNode {
+            preds: SmallVec::new(),
+            pred_edges: SmallVec::new(),
+            succs: SmallVec::new(),
+            succ_edges: SmallVec::new(),
+            num_pred_edges: 0,
+            num_succ_edges: 0,
+            rpo_index: NONE,
+            in_layout: false,
+        }
+    }
+}
+
+/// Predecessors, successors, reverse post-order and reachability of the
+/// blocks of one function. See the module docs for the invariants.
+#[derive(Clone, Debug, Default)]
+pub struct ControlFlowGraph {
+    entry: Option<Block>,
+    nodes: SecondaryMap<Block, CfgNode>,
+    /// Blocks in layout order.
+    blocks: Vec<Block>,
+    rpo: Vec<Block>,
+    num_edges: usize,
+    num_block_ids: usize,
+}
+
+/// The blocks of `func` in layout order, stopping at the first id that is
+/// out of range or repeated (so that a corrupted layout cannot make us loop
+/// or allocate without bound).
+pub(crate) fn layout_blocks(func: &Function) -> Vec<Block> {
+    let n = func.num_block_ids();
+    let mut seen = vec![false; n];
+    let mut out = Vec::new();
+    let mut cur = func.layout.entry_block();
+    while let Some(b) = cur {
+        if b.index() >= n || seen[b.index()] {
+            break;
+        }
+        seen[b.index()] = true;
+        out.push(b);
+        cur = func.layout.next_block(b);
+    }
+    out
+}
+
+/// The terminator of `b` if its last instruction is a valid terminator.
+pub(crate) fn terminator_of(func: &Function, b: Block) -> Option<Inst> {
+    let last = func.layout.last_inst(b)?;
+    if last.index() >= func.num_inst_ids() {
+        return None;
+    }
+    func.inst(last).opcode.is_terminator().then_some(last)
+}
+
+/// Number of operands of a call-like instruction before its trailing block
+/// operands: callee, arguments and bundle operands.
+pub(crate) fn call_value_operands(data: &InstData) -> Option<usize> {
+    let ci = data.call_info()?;
+    let bundle_ops: usize = ci.bundles.iter().map(|b| b.num_ops as usize).sum();
+    1usize
+        .checked_add(ci.num_args as usize)?
+        .checked_add(bundle_ops)
+}
+
+/// For `invoke`: the normal destination, on whose edge the result is
+/// defined.
+pub(crate) fn result_edge_dest(data: &InstData) -> Option<Block> {
+    match data.opcode {
+        Opcode::Invoke => {
+            let n = data.operands().len();
+            data.operands().get(n.checked_sub(2)?)?.as_block()
+        }
+        _ => None,
+    }
+}
+
+impl ControlFlowGraph {
+    /// An empty graph.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Computes the graph of `func`. O(blocks + edges).
+    pub fn compute(func: &Function) -> Self {
+        let mut cfg = ControlFlowGraph::new();
+        cfg.recompute(func);
+        cfg
+    }
+
+    /// Recomputes the graph of `func` in place, reusing allocations.
+    pub fn recompute(&mut self, func: &Function) {
+        let n = func.num_block_ids();
+        self.nodes.clear();
+        self.nodes.resize(n);
+        self.num_block_ids = n;
+        self.blocks = layout_blocks(func);
+        self.rpo.clear();
+        self.num_edges = 0;
+        self.entry = self.blocks.first().copied();
+        for &b in &self.blocks {
+            self.nodes[b].in_layout = true;
+        }
+        // Index of target `t` in the successor list of the block being
+        // scanned; valid while `nodes[t].preds.last() == Some(source)`.
+        let mut succ_pos = vec![0u32; n];
+        for bi in 0..self.blocks.len() {
+            let b = self.blocks[bi];
+            let Some(term) = terminator_of(func, b) else {
+                continue;
+            };
+            for op in func.inst(term).operands() {
+                let Operand::Block(t) = *op else { continue };
+                if t.index() >= n || !self.nodes[t].in_layout {
+                    continue;
+                }
+                self.num_edges += 1;
+                if self.nodes[t].preds.last() == Some(&b) {
+                    let tn = &mut self.nodes[t];
+                    *tn.pred_edges.last_mut().expect("parallel lists") += 1;
+                    tn.num_pred_edges += 1;
+                    let p = succ_pos[t.index()] as usize;
+                    let bn = &mut self.nodes[b];
+                    bn.succ_edges[p] += 1;
+                    bn.num_succ_edges += 1;
+                } else {
+                    let tn = &mut self.nodes[t];
+                    tn.preds.push(b);
+                    tn.pred_edges.push(1);
+                    tn.num_pred_edges += 1;
+                    let bn = &mut self.nodes[b];
+                    succ_pos[t.index()] = bn.succs.len() as u32;
+                    bn.succs.push(t);
+                    bn.succ_edges.push(1);
+                    bn.num_succ_edges += 1;
+                }
+            }
+        }
+        self.compute_rpo();
+    }
+
+    fn compute_rpo(&mut self) {
+        let Some(entry) = self.entry else { return };
+        let mut visited = vec![false; self.num_block_ids];
+        let mut post = Vec::with_capacity(self.blocks.len());
+        // (block, index of the next successor to explore)
+        let mut stack: Vec<(Block, usize)> = vec![(entry, 0)];
+        visited[entry.index()] = true;
+        while let Some(top) = stack.last_mut() {
+            let (b, i) = *top;
+            if let Some(&s) = self.nodes[b].succs.get(i) {
+                top.1 += 1;
+                if !visited[s.index()] {
+                    visited[s.index()] = true;
+                    stack.push((s, 0));
+                }
+            } else {
+                stack.pop();
+                post.push(b);
+            }
+        }
+        post.reverse();
+        for (i, &b) in post.iter().enumerate() {
+            self.nodes[b].rpo_index = i as u32;
+        }
+        self.rpo = post;
+    }
+
+    /// The entry block (first block of the layout).
+    pub fn entry(&self) -> Option<Block> {
+        self.entry
+    }
+
+    /// The blocks of the layout, in layout order.
+    pub fn blocks(&self) -> &[Block] {
+        &self.blocks
+    }
+
+    /// Upper bound of block indices (the function's block arena size when
+    /// computed).
+    pub fn num_block_ids(&self) -> usize {
+        self.num_block_ids
+    }
+
+    /// Total number of edges (counting parallel edges).
+    pub fn num_edges(&self) -> usize {
+        self.num_edges
+    }
+
+    /// Whether `b` was in the layout when the graph was computed.
+    pub fn is_in_layout(&self, b: Block) -> bool {
+        self.nodes[b].in_layout
+    }
+
+    /// Distinct predecessors of `b`.
+    pub fn preds(&self, b: Block) -> &[Block] {
+        &self.nodes[b].preds
+    }
+
+    /// The number of edges from each of [`Self::preds`], in the same order.
+    pub fn pred_edge_counts(&self, b: Block) -> &[u32] {
+        &self.nodes[b].pred_edges
+    }
+
+    /// Number of incoming edges of `b` (a phi in `b` has this many entries).
+    pub fn num_pred_edges(&self, b: Block) -> u32 {
+        self.nodes[b].num_pred_edges
+    }
+
+    /// Distinct successors of `b`, in operand order.
+    pub fn succs(&self, b: Block) -> &[Block] {
+        &self.nodes[b].succs
+    }
+
+    /// The number of edges to each of [`Self::succs`], in the same order.
+    pub fn succ_edge_counts(&self, b: Block) -> &[u32] {
+        &self.nodes[b].succ_edges
+    }
+
+    /// Number of outgoing edges of `b` (LLVM's `getNumSuccessors`).
+    pub fn num_succ_edges(&self, b: Block) -> u32 {
+        self.nodes[b].num_succ_edges
+    }
+
+    /// The number of edges from `from` to `to` (0 if none).
+    pub fn num_edges_between(&self, from: Block, to: Block) -> u32 {
+        let f = &self.nodes[from];
+        let t = &self.nodes[to];
+        if f.succs.len() <= t.preds.len() {
+            f.succs
+                .iter()
+                .position(|&s| s == to)
+                .map_or(0, |i| f.succ_edges[i])
+        } else {
+            t.preds
+                .iter()
+                .position(|&p| p == from)
+                .map_or(0, |i| t.pred_edges[i])
+        }
+    }
+
+    /// Blocks reachable from the entry, in reverse post-order.
+    pub fn rpo(&self) -> &[Block] {
+        &self.rpo
+    }
+
+    /// Blocks reachable from the entry, in post-order.
+    pub fn postorder(&self) -> impl DoubleEndedIterator<Item = Block> + '_ {
+        self.rpo.iter().rev().copied()
+    }
+
+    /// The position of `b` in [`Self::rpo`], if it is reachable.
+    pub fn rpo_index(&self, b: Block) -> Option<u32> {
+        let i = self.nodes[b].rpo_index;
+        (i != NONE).then_some(i)
+    }
+
+    /// Whether `b` is reachable from the entry block.
+    pub fn is_reachable(&self, b: Block) -> bool {
+        self.nodes[b].rpo_index != NONE
+    }
+
+    /// LLVM's `isCriticalEdge(.., AllowIdenticalEdges = true)`: there is an
+    /// edge `from -> to`, `from` has more than one outgoing edge, and `to`
+    /// has a predecessor other than `from`. Parallel edges count as several
+    /// outgoing edges of `from` but not as several predecessors of `to`, so
+    /// the edges into a block created by [`split_edge`] (which merges
+    /// parallel edges) are never critical.
+    pub fn is_critical_edge(&self, from: Block, to: Block) -> bool {
+        self.num_edges_between(from, to) > 0
+            && self.num_succ_edges(from) > 1
+            && self.preds(to).len() > 1
+    }
+
+    /// All critical edges `(from, to)` (each pair once), in layout order of
+    /// `from` and operand order of `to`.
+    pub fn critical_edges(&self) -> Vec<(Block, Block)> {
+        let mut out = Vec::new();
+        for &b in &self.blocks {
+            if self.num_succ_edges(b) <= 1 {
+                continue;
+            }
+            for &s in self.succs(b) {
+                if self.preds(s).len() > 1 {
+                    out.push((b, s));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The first instruction of `b` that is neither a phi nor a debug record.
+fn first_non_phi(func: &Function, b: Block) -> Option<Inst> {
+    let mut cur = func.layout.first_inst(b);
+    while let Some(i) = cur {
+        if i.index() >= func.num_inst_ids() {
+            return None;
+        }
+        let op = func.inst(i).opcode;
+        if op != Opcode::Phi && !op.is_debug_record() {
+            return Some(i);
+        }
+        cur = func.layout.next_inst(i);
+    }
+    None
+}
+
+/// Whether [`split_edge`] may split the edge `from -> to`: there is such an
+/// edge, its terminator is not an `indirectbr` or `catchswitch` (their
+/// targets cannot be redirected), `to` is not an indirect destination of a
+/// `callbr`, and `to` does not begin with an EH pad (`landingpad`,
+/// `catchpad`, `cleanuppad`, `catchswitch`), which must stay the target of
+/// the unwind edge itself. These are the cases LLVM's `SplitCriticalEdge`
+/// refuses.
+pub fn can_split_edge(func: &Function, from: Block, to: Block) -> bool {
+    let nb = func.num_block_ids();
+    if from.index() >= nb || to.index() >= nb {
+        return false;
+    }
+    if !func.layout.is_block_inserted(from) || !func.layout.is_block_inserted(to) {
+        return false;
+    }
+    let Some(term) = terminator_of(func, from) else {
+        return false;
+    };
+    let data = func.inst(term);
+    let ops = data.operands();
+    if !ops.contains(&Operand::Block(to)) {
+        return false;
+    }
+    match data.opcode {
+        Opcode::IndirectBr | Opcode::CatchSwitch => return false,
+        Opcode::CallBr => {
+            let Some(d) = call_value_operands(data) else {
+                return false;
+            };
+            if ops
+                .get(d + 1..)
+                .is_some_and(|ind| ind.contains(&Operand::Block(to)))
+            {
+                return false;
+            }
+        }
+        _ => {}
+    }
+    if let Some(first) = first_non_phi(func, to) {
+        if matches!(
+            func.inst(first).opcode,
+            Opcode::LandingPad | Opcode::CatchPad | Opcode::CleanupPad | Opcode::CatchSwitch
+        ) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Splits the edge `from -> to`: creates a new (unnamed) block placed just
+/// after `from` in the layout, holding `br label %to`, redirects the
+/// terminator of `from` to it and updates the phis of `to`. Returns the new
+/// block.
+///
+/// All parallel edges `from -> to` (several `switch` cases, or both arms of
+/// a `br`) are redirected together, so afterwards there is exactly one edge
+/// `new -> to`: in each phi of `to`, the first entry for `from` now names
+/// the new block and the other entries for `from` (which carry the same
+/// value in valid IR) are removed. The new `br` copies the `!dbg`
+/// attachment of the old terminator, as LLVM does.
+///
+/// Any [`ControlFlowGraph`] or dominator tree of `func` is stale afterwards.
+///
+/// # Panics
+/// If [`can_split_edge`] is false for this edge.
+pub fn split_edge(func: &mut Function, from: Block, to: Block) -> Block {
+    assert!(
+        can_split_edge(func, from, to),
+        "split_edge: the edge {from} -> {to} does not exist or cannot be split"
+    );
+    let term = terminator_of(func, from).expect("checked by can_split_edge");
+    let new = func.make_block(None);
+    func.layout.insert_block_after(new, from);
+    let mut br = InstData::new(Opcode::Br, TypeTable::VOID, [Operand::Block(to)]);
+    if let Some(dbg) = func.inst(term).md.get(MdKind::DBG) {
+        br.md.set(MdKind::DBG, dbg);
+    }
+    func.append(new, br, None);
+    func.map_operands(term, |ops| {
+        for op in ops.iter_mut() {
+            if *op == Operand::Block(to) {
+                *op = Operand::Block(new);
+            }
+        }
+    });
+    let mut cur = func.layout.first_inst(to);
+    while let Some(i) = cur {
+        cur = func.layout.next_inst(i);
+        let opcode = func.inst(i).opcode;
+        if opcode.is_debug_record() {
+            continue;
+        }
+        if opcode != Opcode::Phi {
+            break;
+        }
+        func.map_operands(i, |ops| {
+            let mut found = false;
+            let mut k = 0;
+            while k + 1 < ops.len() {
+                if ops[k + 1] == Operand::Block(from) {
+                    if found {
+                        ops.remove(k + 1);
+                        ops.remove(k);
+                        continue;
+                    }
+                    ops[k + 1] = Operand::Block(new);
+                    found = true;
+                }
+                k += 2;
+            }
+        });
+    }
+    new
+}
+
+/// Splits every critical edge of `func` that [`can_split_edge`] allows and
+/// returns the new blocks. The CFG of `func` is recomputed internally.
+pub fn split_critical_edges(func: &mut Function) -> Vec<Block> {
+    let cfg = ControlFlowGraph::compute(func);
+    let mut out = Vec::new();
+    for (from, to) in cfg.critical_edges() {
+        if can_split_edge(func, from, to) {
+            out.push(split_edge(func, from, to));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use loopwright_ir::Module;
+
+    fn br(to: Block) -> InstData {
+        InstData::new(Opcode::Br, TypeTable::VOID, [Operand::Block(to)])
+    }
+
+    #[test]
+    fn diamond_with_parallel_edges() {
+        let mut m = Module::new();
+        let fty = m
+            .types
+            .function(TypeTable::VOID, vec![TypeTable::I1, TypeTable::I32], false);
+        let mut f = Function::new(Some("f".into()), fty, &m.types);
+        let (c, x) = (f.params[0], f.params[1]);
+        let b: Vec<Block> = (0..4).map(|_| f.make_block(None)).collect();
+        for &bb in &b {
+            f.layout.append_block(bb);
+        }
+        let one = m.consts.int(TypeTable::I32, 32, 1);
+        let two = m.consts.int(TypeTable::I32, 32, 2);
+        f.append(
+            b[0],
+            InstData::new(
+                Opcode::Switch,
+                TypeTable::VOID,
+                [
+                    Operand::Value(x),
+                    Operand::Block(b[1]),
+                    Operand::Const(one),
+                    Operand::Block(b[2]),
+                    Operand::Const(two),
+                    Operand::Block(b[2]),
+                ],
+            ),
+            None,
+        );
+        f.append(
+            b[1],
+            InstData::new(
+                Opcode::Br,
+                TypeTable::VOID,
+                [
+                    Operand::Value(c),
+                    Operand::Block(b[3]),
+                    Operand::Block(b[3]),
+                ],
+            ),
+            None,
+        );
+        f.append(b[2], br(b[3]), None);
+        f.append(b[3], InstData::new(Opcode::Ret, TypeTable::VOID, []), None);
+        let cfg = ControlFlowGraph::compute(&f);
+        assert_eq!(cfg.succs(b[0]), &[b[1], b[2]]);
+        assert_eq!(cfg.succ_edge_counts(b[0]), &[1, 2]);
+        assert_eq!(cfg.num_succ_edges(b[0]), 3);
+        assert_eq!(cfg.preds(b[3]), &[b[1], b[2]]);
+        assert_eq!(cfg.pred_edge_counts(b[3]), &[2, 1]);
+        assert_eq!(cfg.num_edges_between(b[1], b[3]), 2);
+        assert_eq!(cfg.num_edges_between(b[3], b[1]), 0);
+        assert_eq!(cfg.num_edges(), 6);
+        assert_eq!(cfg.rpo(), &[b[0], b[2], b[1], b[3]]);
+        assert!(cfg.is_critical_edge(b[1], b[3]));
+        assert!(!cfg.is_critical_edge(b[2], b[3]));
+        assert!(!cfg.is_critical_edge(b[0], b[1]));
+        // Parallel edges from one block are not critical among themselves.
+        assert!(!cfg.is_critical_edge(b[0], b[2]));
+        assert!(!cfg.is_critical_edge(b[0], b[3]));
+        assert_eq!(cfg.critical_edges(), vec![(b[1], b[3])]);
+    }
+
+    #[test]
+    fn unreachable_and_dangling_targets() {
+        let mut m = Module::new();
+        let fty = m.types.function(TypeTable::VOID, vec![], false);
+        let mut f = Function::new(None, fty, &m.types);
+        let t = m.consts.int(TypeTable::I1, 1, 1);
+        let b0 = f.make_block(None);
+        let b1 = f.make_block(None);
+        let outside = f.make_block(None);
+        f.layout.append_block(b0);
+        f.layout.append_block(b1);
+        f.append(b0, InstData::new(Opcode::Ret, TypeTable::VOID, []), None);
+        // b1 is unreachable and branches to a block outside the layout and
+        // to an id that does not exist.
+        f.append(
+            b1,
+            InstData::new(
+                Opcode::Br,
+                TypeTable::VOID,
+                [
+                    Operand::Const(t),
+                    Operand::Block(outside),
+                    Operand::Block(Block::new(1000)),
+                ],
+            ),
+            None,
+        );
+        let cfg = ControlFlowGraph::compute(&f);
+        assert_eq!(cfg.rpo(), &[b0]);
+        assert!(!cfg.is_reachable(b1));
+        assert!(cfg.succs(b1).is_empty());
+        assert!(cfg.preds(outside).is_empty());
+        assert!(cfg.preds(Block::new(5000)).is_empty());
+        assert!(!cfg.is_reachable(Block::new(5000)));
+    }
+}

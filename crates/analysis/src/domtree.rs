@@ -1,0 +1,915 @@
+//! Dominator and post-dominator trees.
+//!
+//! Both trees are computed with the Semi-NCA algorithm (Georgiadis' variant
+//! of Lengauer–Tarjan, the one LLVM's `GenericDomTreeConstruction.h` uses):
+//! a depth-first numbering, semidominators with path-compressed `eval`, then
+//! immediate dominators as nearest common ancestors of the DFS parent and
+//! the semidominator. O(E log V) in theory and near-linear in practice.
+//!
+//! After construction, every node of the tree gets a pre-order number and
+//! the last pre-order number of its subtree, so `dominates(a, b)` is two
+//! comparisons.
+//!
+//! Invariants and conventions:
+//! - [`DominatorTree`]: the root is the entry block; the tree holds exactly
+//!   the blocks reachable from the entry ([`ControlFlowGraph::rpo`]).
+//!   Unreachable blocks are not in the tree and, as in LLVM, dominate
+//!   nothing but are dominated by everything: `dominates(a, b)` is true
+//!   whenever `b` is unreachable (even if `a` is unreachable too), and false
+//!   when `a` is unreachable and `b` reachable.
+//! - [`PostDominatorTree`]: computed on the reverse CFG below a virtual exit
+//!   node, and holds every block of the layout. Its roots (the children of
+//!   the virtual exit) are chosen as LLVM does: first every block without
+//!   successors (`ret`, `unreachable`, `resume`, ... and blocks without a
+//!   terminator), in layout order; then, for blocks that cannot reach such a
+//!   block (infinite loops), in layout order the first block not yet
+//!   covered starts a forward depth-first walk over uncovered blocks (taking
+//!   successors in layout order, the last one first, as LLVM's `FindRoots`
+//!   does), the last block that walk discovers becomes an extra root, and
+//!   everything that reaches it backwards is covered. Finally an extra root
+//!   from which another root is reachable is redundant and removed (swapped
+//!   with the last root). So every block is in the tree, and in an infinite
+//!   loop the root is the block "furthest along" some path through it.
+//!   `tests/llvm_diff.rs` checks roots (in order) and immediate
+//!   post-dominators against `opt-19 -passes='print<postdomtree>'` on
+//!   random CFGs.
+//! - Trees are snapshots: any change of the CFG makes them stale.
+//!   Instruction-level queries take the function and read the layout at
+//!   query time; [`InstOrder`] snapshots instruction positions for many
+//!   queries.
+
+use crate::cfg::{result_edge_dest, ControlFlowGraph};
+use cranelift_entity::{EntityRef, SecondaryMap};
+use loopwright_ir::{Block, Function, Inst, Opcode, Operand, Value, ValueDef};
+
+const NONE: u32 = u32::MAX;
+
+/// Computes immediate dominators with Semi-NCA on a graph with nodes
+/// `0..n`, rooted at `root`. `succs(v, push)` and `preds(v, push)` report
+/// the successors/predecessors of `v` by calling `push`. Returns the
+/// immediate dominator of every node: `NONE` for the root and for nodes not
+/// reachable from it.
+fn semi_nca(
+    n: usize,
+    root: u32,
+    mut succs: impl FnMut(u32, &mut Vec<u32>),
+    mut preds: impl FnMut(u32, &mut Vec<u32>),
+) -> Vec<u32> {
+    // 1. Depth-first numbering. `num[v]` is the pre-order number of node v;
+    //    `order[i]` the node numbered i; `parent[i]` the number of its DFS
+    //    tree parent.
+    let mut num = vec![NONE; n];
+    let mut order: Vec<u32> = Vec::new();
+    let mut parent: Vec<u32> = Vec::new();
+    let mut stack: Vec<(u32, u32)> = vec![(root, NONE)];
+    let mut tmp = Vec::new();
+    while let Some((v, p)) = stack.pop() {
+        if num[v as usize] != NONE {
+            continue;
+        }
+        num[v as usize] = order.len() as u32;
+        order.push(v);
+        parent.push(p);
+        tmp.clear();
+        succs(v, &mut tmp);
+        // Push in reverse so that the first successor is explored first.
+        for &s in tmp.iter().rev() {
+            if num[s as usize] == NONE {
+                stack.push((s, num[v as usize]));
+            }
+        }
+    }
+    let count = order.len();
+
+    // 2. Semidominators, in reverse pre-order. A node w' > w is "linked"
+    //    (its edge to its DFS parent is in the forest) when w is processed.
+    //    `ancestor` is the compressed forest link, `label` the node of
+    //    minimal semidominator on the compressed path.
+    let mut semi: Vec<u32> = (0..count as u32).collect();
+    let mut label: Vec<u32> = (0..count as u32).collect();
+    let mut ancestor = parent.clone();
+    let mut path: Vec<u32> = Vec::new();
+    for w in (1..count).rev() {
+        let w32 = w as u32;
+        let mut s = semi[w];
+        tmp.clear();
+        preds(order[w], &mut tmp);
+        for &pv in &tmp {
+            let v = num[pv as usize];
+            if v == NONE {
+                continue; // an unreachable predecessor
+            }
+            let u = eval(v, w32, &mut ancestor, &mut label, &semi, &mut path);
+            s = s.min(semi[u as usize]);
+        }
+        semi[w] = s;
+    }
+
+    // 3. Immediate dominators: the nearest ancestor of the DFS parent whose
+    //    number is at most the semidominator.
+    let mut idom = parent;
+    for w in 1..count {
+        let sd = semi[w];
+        let mut c = idom[w];
+        while c > sd {
+            c = idom[c as usize];
+        }
+        idom[w] = c;
+    }
+
+    let mut out = vec![NONE; n];
+    for w in 1..count {
+        out[order[w] as usize] = order[idom[w] as usize];
+    }
+    out
+}
+
+/// Path-compressing evaluation: the node of minimal semidominator on the
+/// forest path from `v` up to (excluding) the root of its forest tree.
+/// Nodes numbered above `w` are linked.
+fn eval(
+    v: u32,
+    w: u32,
+    ancestor: &mut [u32],
+    label: &mut [u32],
+    semi: &[u32],
+    path: &mut Vec<u32>,
+) -> u32 {
+    let a = ancestor[v as usize];
+    if a == NONE || a <= w {
+        return label[v as usize];
+    }
+    // Collect the linked nodes whose ancestor is itself linked.
+    path.clear();
+    let mut x = v;
+    loop {
+        path.push(x);
+        x = ancestor[x as usize];
+        let ax = ancestor[x as usize];
+        if ax == NONE || ax <= w {
+            break;
+        }
+    }
+    // `x` is the topmost linked node; compress everything below it to point
+    // at the forest root and carry the best label down.
+    let top_anc = ancestor[x as usize];
+    let mut best = label[x as usize];
+    while let Some(y) = path.pop() {
+        ancestor[y as usize] = top_anc;
+        let ly = label[y as usize];
+        if semi[best as usize] < semi[ly as usize] {
+            label[y as usize] = best;
+        } else {
+            best = ly;
+        }
+    }
+    label[v as usize]
+}
+
+/// A tree over dense node indices `0..=n`, where index `n` may be a virtual
+/// root. Children and pre-order are stored as blocks; the virtual node is
+/// never a child.
+#[derive(Clone, Debug, Default)]
+struct Tree {
+    /// Parent of each node; `NONE` for the root and nodes not in the tree.
+    idom: Vec<u32>,
+    /// Pre-order number in the tree, `NONE` when not in the tree.
+    pre: Vec<u32>,
+    /// Last pre-order number of the node's subtree.
+    last: Vec<u32>,
+    depth: Vec<u32>,
+    /// CSR children: `children[child_start[v]..child_start[v + 1]]`.
+    child_start: Vec<u32>,
+    children: Vec<Block>,
+    /// Nodes in tree pre-order (the virtual root excluded).
+    preorder: Vec<Block>,
+}
+
+impl Tree {
+    /// Builds the tree from immediate dominators. `order` lists the nodes in
+    /// the tree in an order where parents precede children (any DFS
+    /// pre-order); children are kept in that order. `virt` is the index of a
+    /// virtual node that is excluded from `preorder` and never a child.
+    fn build(idom: Vec<u32>, root: u32, order: &[u32], virt: Option<u32>) -> Tree {
+        let n = idom.len();
+        let mut child_count = vec![0u32; n + 1];
+        for &v in order {
+            let p = idom[v as usize];
+            if p != NONE {
+                child_count[p as usize] += 1;
+            }
+        }
+        let mut child_start = vec![0u32; n + 1];
+        let mut acc = 0u32;
+        for v in 0..n {
+            child_start[v] = acc;
+            acc += child_count[v];
+        }
+        child_start[n] = acc;
+        let mut fill = child_start.clone();
+        let mut children = vec![Block::new(0); acc as usize];
+        for &v in order {
+            let p = idom[v as usize];
+            if p != NONE {
+                children[fill[p as usize] as usize] = Block::new(v as usize);
+                fill[p as usize] += 1;
+            }
+        }
+        // Pre-order numbering of the tree, iteratively.
+        let mut pre = vec![NONE; n];
+        let mut last = vec![NONE; n];
+        let mut depth = vec![0u32; n];
+        let mut preorder = Vec::with_capacity(order.len());
+        let mut counter = 0u32;
+        // (node, next child index)
+        let mut stack: Vec<(u32, u32)> = vec![(root, child_start[root as usize])];
+        pre[root as usize] = counter;
+        counter += 1;
+        if Some(root) != virt {
+            preorder.push(Block::new(root as usize));
+        }
+        while let Some(top) = stack.last_mut() {
+            let (v, ci) = *top;
+            if ci < child_start[v as usize + 1] {
+                top.1 += 1;
+                let c = children[ci as usize].index() as u32;
+                pre[c as usize] = counter;
+                counter += 1;
+                depth[c as usize] = depth[v as usize] + 1;
+                preorder.push(Block::new(c as usize));
+                stack.push((c, child_start[c as usize]));
+            } else {
+                last[v as usize] = counter - 1;
+                stack.pop();
+            }
+        }
+        Tree {
+            idom,
+            pre,
+            last,
+            depth,
+            child_start,
+            children,
+            preorder,
+        }
+    }
+
+    fn in_tree(&self, v: usize) -> bool {
+        self.pre.get(v).is_some_and(|&p| p != NONE)
+    }
+
+    /// Whether `a` is an ancestor of (or equal to) `b`; both in the tree.
+    fn is_ancestor(&self, a: usize, b: usize) -> bool {
+        self.pre[a] <= self.pre[b] && self.pre[b] <= self.last[a]
+    }
+
+    fn children(&self, v: usize) -> &[Block] {
+        if v + 1 >= self.child_start.len() {
+            return &[];
+        }
+        &self.children[self.child_start[v] as usize..self.child_start[v + 1] as usize]
+    }
+
+    fn parent(&self, v: usize) -> Option<u32> {
+        self.idom.get(v).copied().filter(|&p| p != NONE)
+    }
+
+    /// Nearest common ancestor of two nodes in the tree.
+    fn nca(&self, mut a: usize, mut b: usize) -> usize {
+        while self.depth[a] > self.depth[b] {
+            a = self.idom[a] as usize;
+        }
+        while self.depth[b] > self.depth[a] {
+            b = self.idom[b] as usize;
+        }
+        while a != b {
+            a = self.idom[a] as usize;
+            b = self.idom[b] as usize;
+        }
+        a
+    }
+}
+
+/// The DFS pre-order of `root` over `succs`, the order parents-before-children
+/// needed by [`Tree::build`] (any DFS of the graph visits a dominator before
+/// the nodes it dominates).
+fn reachable_order(n: usize, root: u32, mut succs: impl FnMut(u32, &mut Vec<u32>)) -> Vec<u32> {
+    let mut seen = vec![false; n];
+    let mut out = Vec::new();
+    let mut stack = vec![root];
+    let mut tmp = Vec::new();
+    while let Some(v) = stack.pop() {
+        if seen[v as usize] {
+            continue;
+        }
+        seen[v as usize] = true;
+        out.push(v);
+        tmp.clear();
+        succs(v, &mut tmp);
+        for &s in tmp.iter().rev() {
+            if !seen[s as usize] {
+                stack.push(s);
+            }
+        }
+    }
+    out
+}
+
+fn push_blocks(blocks: &[Block], out: &mut Vec<u32>) {
+    out.extend(blocks.iter().map(|b| b.index() as u32));
+}
+
+/// A snapshot of instruction positions within their blocks, for O(1)
+/// same-block order queries. Stale after any instruction is inserted or
+/// moved.
+#[derive(Clone, Debug, Default)]
+pub struct InstOrder {
+    pos: SecondaryMap<Inst, u32>,
+}
+
+impl InstOrder {
+    /// Numbers the instructions of every block of the layout. O(insts).
+    pub fn compute(func: &Function) -> Self {
+        let ni = func.num_inst_ids();
+        let mut pos = SecondaryMap::with_default(u32::MAX);
+        pos.resize(ni);
+        for b in crate::cfg::layout_blocks(func) {
+            let mut cur = func.layout.first_inst(b);
+            let mut k = 0u32;
+            while let Some(i) = cur {
+                if i.index() >= ni || pos[i] != u32::MAX {
+                    break;
+                }
+                pos[i] = k;
+                k += 1;
+                cur = func.layout.next_inst(i);
+            }
+        }
+        InstOrder { pos }
+    }
+
+    pub(crate) fn from_positions(pos: SecondaryMap<Inst, u32>) -> Self {
+        InstOrder { pos }
+    }
+
+    /// The 0-based position of `inst` in its block (`u32::MAX` if it was not
+    /// in the layout).
+    pub fn position(&self, inst: Inst) -> u32 {
+        self.pos[inst]
+    }
+
+    /// Whether `a` comes strictly before `b`; meaningful for two instructions
+    /// of the same block.
+    pub fn comes_before(&self, a: Inst, b: Inst) -> bool {
+        self.pos[a] < self.pos[b]
+    }
+}
+
+/// Whether `a` comes strictly before `b` in their (common) block, by walking
+/// the layout from both at once: O(distance).
+fn walk_comes_before(func: &Function, a: Inst, b: Inst) -> bool {
+    if a == b {
+        return false;
+    }
+    let (mut x, mut y) = (Some(a), Some(b));
+    loop {
+        x = x.and_then(|i| func.layout.next_inst(i));
+        y = y.and_then(|i| func.layout.next_inst(i));
+        if x == Some(b) {
+            return true;
+        }
+        if y == Some(a) {
+            return false;
+        }
+        match (x, y) {
+            (None, _) => return false, // `a` reached the end first: b is before a
+            (_, None) => return true,
+            _ => {}
+        }
+    }
+}
+
+/// The dominator tree of the blocks reachable from the entry. See the
+/// module docs for the conventions on unreachable blocks.
+#[derive(Clone, Debug, Default)]
+pub struct DominatorTree {
+    tree: Tree,
+    entry: Option<Block>,
+    /// Per block: number of incoming edges, and number of those that come
+    /// from blocks the target dominates (for edge-dominance queries).
+    pred_edges: Vec<u32>,
+    dominated_pred_edges: Vec<u32>,
+}
+
+impl DominatorTree {
+    /// Computes the tree for a freshly computed `cfg`.
+    pub fn compute(cfg: &ControlFlowGraph) -> Self {
+        let n = cfg.num_block_ids();
+        let Some(entry) = cfg.entry() else {
+            return DominatorTree::default();
+        };
+        let root = entry.index() as u32;
+        let succ = |v: u32, out: &mut Vec<u32>| push_blocks(cfg.succs(Block::new(v as usize)), out);
+        let pred = |v: u32, out: &mut Vec<u32>| push_blocks(cfg.preds(Block::new(v as usize)), out);
+        let idom = semi_nca(n, root, succ, pred);
+        let order = reachable_order(n, root, succ);
+        let tree = Tree::build(idom, root, &order, None);
+        let mut dt = DominatorTree {
+            tree,
+            entry: Some(entry),
+            pred_edges: vec![0; n],
+            dominated_pred_edges: vec![0; n],
+        };
+        for &b in cfg.blocks() {
+            let bi = b.index();
+            for (&p, &k) in cfg.preds(b).iter().zip(cfg.pred_edge_counts(b)) {
+                dt.pred_edges[bi] += k;
+                if dt.dominates(b, p) {
+                    dt.dominated_pred_edges[bi] += k;
+                }
+            }
+        }
+        dt
+    }
+
+    /// The root (entry block), `None` for a function without body.
+    pub fn root(&self) -> Option<Block> {
+        self.entry
+    }
+
+    /// Whether `b` is in the tree, i.e. reachable from the entry.
+    pub fn is_reachable(&self, b: Block) -> bool {
+        self.tree.in_tree(b.index())
+    }
+
+    /// The immediate dominator of `b`; `None` for the entry and for
+    /// unreachable blocks.
+    pub fn idom(&self, b: Block) -> Option<Block> {
+        self.tree.parent(b.index()).map(|p| Block::new(p as usize))
+    }
+
+    /// Whether `a` dominates `b` (reflexive). True whenever `b` is
+    /// unreachable; false when `a` is unreachable and `b` is not. O(1).
+    pub fn dominates(&self, a: Block, b: Block) -> bool {
+        if a == b || !self.is_reachable(b) {
+            return true;
+        }
+        if !self.is_reachable(a) {
+            return false;
+        }
+        self.tree.is_ancestor(a.index(), b.index())
+    }
+
+    /// Whether `a` dominates `b` and `a != b`.
+    pub fn properly_dominates(&self, a: Block, b: Block) -> bool {
+        a != b && self.dominates(a, b)
+    }
+
+    /// The children of `b` in the tree (empty for unreachable blocks), in
+    /// the depth-first order of the CFG.
+    pub fn children(&self, b: Block) -> &[Block] {
+        if !self.is_reachable(b) {
+            return &[];
+        }
+        self.tree.children(b.index())
+    }
+
+    /// The reachable blocks in depth-first pre-order of the tree (parents
+    /// before children, starting at the entry).
+    pub fn preorder(&self) -> &[Block] {
+        &self.tree.preorder
+    }
+
+    /// The depth of `b` in the tree (0 for the entry), `None` if
+    /// unreachable.
+    pub fn depth(&self, b: Block) -> Option<u32> {
+        self.is_reachable(b).then(|| self.tree.depth[b.index()])
+    }
+
+    /// The pre-order number of `b` in the tree and the last pre-order number
+    /// of its subtree: `a` dominates `b` iff `pre(a) <= pre(b) <= last(a)`.
+    pub fn dfs_numbers(&self, b: Block) -> Option<(u32, u32)> {
+        self.is_reachable(b)
+            .then(|| (self.tree.pre[b.index()], self.tree.last[b.index()]))
+    }
+
+    /// The nearest block dominating both `a` and `b`; `None` if either is
+    /// unreachable. O(depth).
+    pub fn nearest_common_dominator(&self, a: Block, b: Block) -> Option<Block> {
+        if !self.is_reachable(a) || !self.is_reachable(b) {
+            return None;
+        }
+        Some(Block::new(self.tree.nca(a.index(), b.index())))
+    }
+
+    /// Whether the edge `from -> to` dominates block `b`: every path from the
+    /// entry to `b` goes through this edge (LLVM's `dominates(BasicBlockEdge,
+    /// BasicBlock)`). False if there are several parallel edges `from ->
+    /// to`. Needs `func` to count the parallel edges; the tree must be
+    /// current.
+    pub fn edge_dominates(&self, func: &Function, from: Block, to: Block, b: Block) -> bool {
+        if !self.dominates(to, b) {
+            return false;
+        }
+        let ti = to.index();
+        let total = self.pred_edges.get(ti).copied().unwrap_or(0);
+        if total <= 1 {
+            // A single incoming edge (which must be this one), or a query
+            // about an edge the tree does not know.
+            return total == 1;
+        }
+        let k = crate::cfg::terminator_of(func, from).map_or(0, |t| {
+            func.inst(t)
+                .operands()
+                .iter()
+                .filter(|&&o| o == Operand::Block(to))
+                .count() as u32
+        });
+        if k != 1 {
+            return false;
+        }
+        // Every other incoming edge must come from a block `to` dominates.
+        let from_dominated = if self.dominates(to, from) { 1 } else { 0 };
+        let dominated_others = self
+            .dominated_pred_edges
+            .get(ti)
+            .copied()
+            .unwrap_or(0)
+            .saturating_sub(from_dominated);
+        dominated_others == total - 1
+    }
+
+    /// Instruction dominance (reflexive): `a == b`, or `a` is in a block that
+    /// properly dominates `b`'s block, or both are in one block and `a`
+    /// comes first. The block rules for unreachable code apply. False if
+    /// either instruction is not in the layout. Same-block order is found by
+    /// walking the layout (O(distance)); see [`Self::dominates_inst_with`].
+    pub fn dominates_inst(&self, func: &Function, a: Inst, b: Inst) -> bool {
+        self.dominates_inst_impl(func, a, b, |x, y| walk_comes_before(func, x, y))
+    }
+
+    /// [`Self::dominates_inst`] with positions from a snapshot.
+    pub fn dominates_inst_with(
+        &self,
+        func: &Function,
+        order: &InstOrder,
+        a: Inst,
+        b: Inst,
+    ) -> bool {
+        self.dominates_inst_impl(func, a, b, |x, y| order.comes_before(x, y))
+    }
+
+    fn dominates_inst_impl(
+        &self,
+        func: &Function,
+        a: Inst,
+        b: Inst,
+        before: impl Fn(Inst, Inst) -> bool,
+    ) -> bool {
+        let (Some(ba), Some(bb)) = (func.layout.inst_block(a), func.layout.inst_block(b)) else {
+            return false;
+        };
+        if a == b {
+            return true;
+        }
+        if ba != bb {
+            return self.dominates(ba, bb);
+        }
+        !self.is_reachable(bb) || before(a, b)
+    }
+
+    /// Whether the definition of `value` dominates its use as operand
+    /// `operand_index` of `user`, with LLVM's rules (`DominatorTree::
+    /// dominates(const Value *, const Use &)`):
+    /// - arguments dominate every use; an unbound placeholder none;
+    /// - a use in a phi happens at the end of the incoming block (the block
+    ///   operand following the value);
+    /// - a use in an unreachable block (or on an edge from one) is dominated
+    ///   by anything, even by the user itself;
+    /// - a definition in an unreachable block dominates no reachable use;
+    /// - the result of `invoke` is defined on the edge to its normal
+    ///   destination (a `callbr` result, like any terminator's, is available
+    ///   in every successor, as in LLVM 16 and later);
+    /// - otherwise block dominance, or layout order within one block; an
+    ///   instruction never dominates its own non-phi use.
+    ///
+    /// Returns false for arguments that do not fit (user not in the layout,
+    /// index out of range, phi entry without a block).
+    pub fn def_dominates_use(
+        &self,
+        func: &Function,
+        value: Value,
+        user: Inst,
+        operand_index: usize,
+    ) -> bool {
+        self.def_dominates_use_impl(func, value, user, operand_index, |x, y| {
+            walk_comes_before(func, x, y)
+        })
+    }
+
+    /// [`Self::def_dominates_use`] with positions from a snapshot: O(1).
+    pub fn def_dominates_use_with(
+        &self,
+        func: &Function,
+        order: &InstOrder,
+        value: Value,
+        user: Inst,
+        operand_index: usize,
+    ) -> bool {
+        self.def_dominates_use_impl(func, value, user, operand_index, |x, y| {
+            order.comes_before(x, y)
+        })
+    }
+
+    fn def_dominates_use_impl(
+        &self,
+        func: &Function,
+        value: Value,
+        user: Inst,
+        operand_index: usize,
+        before: impl Fn(Inst, Inst) -> bool,
+    ) -> bool {
+        if value.index() >= func.num_value_ids() || user.index() >= func.num_inst_ids() {
+            return false;
+        }
+        let def = match func.value_def(value) {
+            ValueDef::Param(_) => return true,
+            ValueDef::Placeholder => return false,
+            ValueDef::Result(i) => i,
+        };
+        let Some(user_bb) = func.layout.inst_block(user) else {
+            return false;
+        };
+        let udata = func.inst(user);
+        let is_phi = udata.opcode == Opcode::Phi;
+        let use_bb = if is_phi {
+            if operand_index % 2 == 1 {
+                return false;
+            }
+            match udata
+                .operands()
+                .get(operand_index + 1)
+                .and_then(|o| o.as_block())
+            {
+                Some(b) => b,
+                None => return false,
+            }
+        } else {
+            if operand_index >= udata.operands().len() {
+                return false;
+            }
+            user_bb
+        };
+        if !self.is_reachable(use_bb) {
+            return true;
+        }
+        if def.index() >= func.num_inst_ids() {
+            return false;
+        }
+        let Some(def_bb) = func.layout.inst_block(def) else {
+            return false;
+        };
+        if !self.is_reachable(def_bb) {
+            return false;
+        }
+        let ddata = func.inst(def);
+        if ddata.opcode == Opcode::Invoke {
+            let Some(dest) = result_edge_dest(ddata) else {
+                return false;
+            };
+            if is_phi && user_bb == dest && use_bb == def_bb {
+                return true;
+            }
+            return self.edge_dominates(func, def_bb, dest, use_bb);
+        }
+        if def_bb != use_bb {
+            return self.dominates(def_bb, use_bb);
+        }
+        if is_phi {
+            return true;
+        }
+        before(def, user)
+    }
+}
+
+/// The post-dominator tree over all blocks of the layout, below a virtual
+/// exit. See the module docs for how its roots are chosen.
+#[derive(Clone, Debug, Default)]
+pub struct PostDominatorTree {
+    tree: Tree,
+    /// The children of the virtual exit.
+    roots: Vec<Block>,
+    /// The virtual exit's index (the block arena size).
+    virt: usize,
+}
+
+impl PostDominatorTree {
+    /// Computes the tree for a freshly computed `cfg`.
+    pub fn compute(cfg: &ControlFlowGraph) -> Self {
+        let n = cfg.num_block_ids();
+        if cfg.blocks().is_empty() {
+            return PostDominatorTree {
+                virt: n,
+                ..Default::default()
+            };
+        }
+        let roots = find_post_dom_roots(cfg);
+        let mut is_root = vec![false; n];
+        for &r in &roots {
+            is_root[r.index()] = true;
+        }
+        let virt = n as u32;
+        // The reverse graph: successors are CFG predecessors.
+        let succ = |v: u32, out: &mut Vec<u32>| {
+            if v == virt {
+                push_blocks(&roots, out);
+            } else {
+                push_blocks(cfg.preds(Block::new(v as usize)), out);
+            }
+        };
+        let pred = |v: u32, out: &mut Vec<u32>| {
+            if v != virt {
+                push_blocks(cfg.succs(Block::new(v as usize)), out);
+                if is_root[v as usize] {
+                    out.push(virt);
+                }
+            }
+        };
+        let idom = semi_nca(n + 1, virt, succ, pred);
+        let order = reachable_order(n + 1, virt, succ);
+        let tree = Tree::build(idom, virt, &order, Some(virt));
+        PostDominatorTree {
+            tree,
+            roots,
+            virt: n,
+        }
+    }
+
+    /// The children of the virtual exit, in the order they were chosen.
+    pub fn roots(&self) -> &[Block] {
+        &self.roots
+    }
+
+    /// Whether `b` is in the tree (every block of the layout is).
+    pub fn contains(&self, b: Block) -> bool {
+        b.index() < self.virt && self.tree.in_tree(b.index())
+    }
+
+    /// The immediate post-dominator of `b`; `None` for roots (whose parent
+    /// is the virtual exit) and blocks not in the tree.
+    pub fn ipdom(&self, b: Block) -> Option<Block> {
+        if !self.contains(b) {
+            return None;
+        }
+        self.tree
+            .parent(b.index())
+            .filter(|&p| p as usize != self.virt)
+            .map(|p| Block::new(p as usize))
+    }
+
+    /// Whether `a` post-dominates `b` (reflexive). Blocks not in the tree
+    /// post-dominate nothing and are post-dominated by nothing but
+    /// themselves.
+    pub fn post_dominates(&self, a: Block, b: Block) -> bool {
+        if a == b {
+            return true;
+        }
+        self.contains(a) && self.contains(b) && self.tree.is_ancestor(a.index(), b.index())
+    }
+
+    /// Whether `a` post-dominates `b` and `a != b`.
+    pub fn properly_post_dominates(&self, a: Block, b: Block) -> bool {
+        a != b && self.post_dominates(a, b)
+    }
+
+    /// The children of `b` in the tree.
+    pub fn children(&self, b: Block) -> &[Block] {
+        if !self.contains(b) {
+            return &[];
+        }
+        self.tree.children(b.index())
+    }
+
+    /// The blocks in depth-first pre-order of the tree (roots' subtrees in
+    /// root order).
+    pub fn preorder(&self) -> &[Block] {
+        &self.tree.preorder
+    }
+
+    /// Depth below the virtual exit (roots have depth 1).
+    pub fn depth(&self, b: Block) -> Option<u32> {
+        self.contains(b).then(|| self.tree.depth[b.index()])
+    }
+
+    /// The nearest common post-dominator of `a` and `b`; `None` when it is
+    /// the virtual exit or a block is not in the tree.
+    pub fn nearest_common_post_dominator(&self, a: Block, b: Block) -> Option<Block> {
+        if !self.contains(a) || !self.contains(b) {
+            return None;
+        }
+        let c = self.tree.nca(a.index(), b.index());
+        (c != self.virt).then(|| Block::new(c))
+    }
+}
+
+/// Chooses the post-dominator tree roots as described in the module docs.
+fn find_post_dom_roots(cfg: &ControlFlowGraph) -> Vec<Block> {
+    let n = cfg.num_block_ids();
+    let mut covered = vec![false; n];
+    let mut roots = Vec::new();
+    let mut stack = Vec::new();
+    // Marks everything that reaches `r` backwards and is not yet covered.
+    let cover = |r: Block, covered: &mut Vec<bool>, stack: &mut Vec<Block>| {
+        covered[r.index()] = true;
+        stack.push(r);
+        while let Some(v) = stack.pop() {
+            for &p in cfg.preds(v) {
+                if !covered[p.index()] {
+                    covered[p.index()] = true;
+                    stack.push(p);
+                }
+            }
+        }
+    };
+    for &b in cfg.blocks() {
+        if cfg.num_succ_edges(b) == 0 {
+            roots.push(b);
+            cover(b, &mut covered, &mut stack);
+        }
+    }
+    let num_trivial = roots.len();
+    if roots.len() < cfg.blocks().len() {
+        // Layout positions: like LLVM, the forward walks explore successors
+        // in layout order, highest position first.
+        let mut layout_pos = vec![0u32; n];
+        for (k, &b) in cfg.blocks().iter().enumerate() {
+            layout_pos[b.index()] = k as u32;
+        }
+        // Forward walks over uncovered blocks; `stamp` marks blocks visited
+        // by the current walk.
+        let mut stamp = vec![0u32; n];
+        let mut walk = 0u32;
+        let mut succs: Vec<Block> = Vec::new();
+        for &b in cfg.blocks() {
+            if covered[b.index()] {
+                continue;
+            }
+            walk += 1;
+            let mut furthest = b;
+            stack.clear();
+            stack.push(b);
+            while let Some(v) = stack.pop() {
+                if stamp[v.index()] == walk {
+                    continue;
+                }
+                stamp[v.index()] = walk;
+                furthest = v;
+                succs.clear();
+                succs.extend(
+                    cfg.succs(v)
+                        .iter()
+                        .copied()
+                        .filter(|s| !covered[s.index()] && stamp[s.index()] != walk),
+                );
+                succs.sort_unstable_by_key(|s| layout_pos[s.index()]);
+                stack.extend_from_slice(&succs);
+            }
+            roots.push(furthest);
+            cover(furthest, &mut covered, &mut stack);
+        }
+        // Remove redundant extra roots: those from which another root is
+        // reachable (swapped with the last root, as LLVM does).
+        let mut is_root = vec![false; n];
+        for &r in &roots {
+            is_root[r.index()] = true;
+        }
+        let mut i = num_trivial;
+        while i < roots.len() {
+            let r = roots[i];
+            walk += 1;
+            let mut redundant = false;
+            stack.clear();
+            stamp[r.index()] = walk;
+            stack.push(r);
+            'dfs: while let Some(v) = stack.pop() {
+                for &s in cfg.succs(v) {
+                    if s != r && is_root[s.index()] {
+                        redundant = true;
+                        break 'dfs;
+                    }
+                    if stamp[s.index()] != walk {
+                        stamp[s.index()] = walk;
+                        stack.push(s);
+                    }
+                }
+            }
+            if redundant {
+                is_root[r.index()] = false;
+                roots.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+    roots
+}

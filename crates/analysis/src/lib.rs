@@ -1,0 +1,21 @@
+//! Analyses over loopwright-ir: the control-flow graph, dominator and
+//! post-dominator trees, and the IR verifier.
+//!
+//! All analyses are plain data computed from a `&Function` (they never
+//! borrow it) and become stale when the function is edited; recompute them
+//! after edits that change what they describe.
+//!
+//! - [`mod@cfg`]: [`ControlFlowGraph`] (predecessors, successors with edge
+//!   multiplicities, reverse post-order, reachability, critical edges) and
+//!   the [`split_edge`] utility.
+//! - [`domtree`]: [`DominatorTree`] and [`PostDominatorTree`] (Semi-NCA),
+//!   with value dominance by LLVM's rules.
+//! - [`verify`]: [`verify_function`] and [`verify_module`].
+
+pub mod cfg;
+pub mod domtree;
+pub mod verify;
+
+pub use cfg::{can_split_edge, split_critical_edges, split_edge, ControlFlowGraph};
+pub use domtree::{DominatorTree, InstOrder, PostDominatorTree};
+pub use verify::{verify_function, verify_module, VerifierError};
