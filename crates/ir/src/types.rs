@@ -8,7 +8,7 @@
 //! [`NamedStruct`] id, and its body may be set after creation (for forward
 //! references and recursive types).
 
-use cranelift_entity::{entity_impl, PrimaryMap};
+use cranelift_entity::{entity_impl, PrimaryMap, SecondaryMap};
 use rustc_hash::FxHashMap;
 
 /// An interned type.
@@ -79,6 +79,8 @@ pub struct TypeTable {
     struct_by_name: FxHashMap<String, NamedStruct>,
     /// Order in which identified structs were defined (printing order).
     struct_order: Vec<NamedStruct>,
+    /// Membership of `struct_order`.
+    struct_defined: SecondaryMap<NamedStruct, bool>,
 }
 
 impl Default for TypeTable {
@@ -109,6 +111,7 @@ impl TypeTable {
             structs: PrimaryMap::new(),
             struct_by_name: FxHashMap::default(),
             struct_order: Vec::new(),
+            struct_defined: SecondaryMap::new(),
         };
         for d in [
             TypeData::Void,
@@ -192,7 +195,8 @@ impl TypeTable {
 
     /// Records that `s` is defined at module level (printing order).
     pub fn mark_struct_defined(&mut self, s: NamedStruct) {
-        if !self.struct_order.contains(&s) {
+        if !self.struct_defined[s] {
+            self.struct_defined[s] = true;
             self.struct_order.push(s);
         }
     }
@@ -200,7 +204,7 @@ impl TypeTable {
     /// Identified structs in definition order, followed by any that were only
     /// referenced.
     pub fn struct_order(&self) -> impl Iterator<Item = NamedStruct> + '_ {
-        let extra = self.structs.keys().filter(move |s| !self.struct_order.contains(s));
+        let extra = self.structs.keys().filter(move |&s| !self.struct_defined[s]);
         self.struct_order.iter().copied().chain(extra)
     }
 

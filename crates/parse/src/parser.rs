@@ -1,0 +1,1953 @@
+//! The parser core: token handling, errors, the pre-scan, module-level
+//! entities and types.
+//!
+//! Parsing is one pass over the tokens after a cheap pre-scan. The
+//! pre-scan finds every global value definition (so that forward
+//! references to `@x` get the id the definition will have: arenas are
+//! filled in source order), every comdat, every attribute group (parsed
+//! first, as `#N` references usually precede `attributes #N = {...}`), and
+//! every function named in a `blockaddress`.
+
+use crate::lexer::{Lexer, Tok, Token};
+use cranelift_entity::EntityRef;
+use loopwright_ir::{
+    Alias, AliasData, Attachments, Attr, AttrSet, Block, Comdat, ComdatData, ComdatKind, Const,
+    ConstData, DllStorage, Func, Function, GlobalCommon, GlobalRef, GlobalVar, GlobalVarData,
+    IFunc, IFuncData, Linkage, MdNode, Module, NamedStruct, Opcode, StructBody, ThreadLocal, Type,
+    TypeData, TypeTable, UnnamedAddr, Visibility,
+};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// Maximum nesting of types, constants and metadata.
+pub(crate) const MAX_DEPTH: u32 = 256;
+
+/// An error before line/column are computed.
+#[derive(Debug)]
+pub(crate) struct PErr {
+    pub offset: usize,
+    pub message: String,
+}
+
+pub(crate) type PResult<T> = Result<T, PErr>;
+
+/// A function-local name: `%name` or `%N`.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub(crate) enum LocalKey {
+    Name(Box<[u8]>),
+    Id(u32),
+}
+
+/// Per-function parsing state.
+pub(crate) struct FnState {
+    pub f: Function,
+    pub func: Func,
+    pub values: FxHashMap<LocalKey, loopwright_ir::Value>,
+    pub blocks: FxHashMap<LocalKey, Block>,
+    /// Forward-referenced values not yet defined, with the first use.
+    pub fwd_values: FxHashMap<loopwright_ir::Value, (usize, LocalKey)>,
+    /// Forward-referenced blocks not yet defined, with the first use.
+    pub fwd_blocks: FxHashMap<Block, (usize, LocalKey)>,
+    /// The next number for an unnamed value or block.
+    pub next_num: u32,
+}
+
+pub(crate) struct Parser<'a> {
+    pub src: &'a [u8],
+    lex: Lexer<'a>,
+    pub tok: Token,
+    pub m: Module,
+    pub depth: u32,
+
+    /// Global value slots from the pre-scan.
+    globals_by_name: FxHashMap<Vec<u8>, GlobalRef>,
+    globals_by_id: FxHashMap<u32, GlobalRef>,
+    /// The next number for an unnamed global.
+    next_global_num: u32,
+    /// Type and offset of the first reference to a global not yet defined.
+    global_fwd: FxHashMap<GlobalRef, (Type, usize)>,
+    comdats_by_name: FxHashMap<Vec<u8>, Comdat>,
+    comdats_defined: usize,
+    comdat_fwd: FxHashMap<Comdat, usize>,
+    /// Attribute groups: set and function alignment.
+    pub attr_groups: FxHashMap<u32, AttrSet>,
+    /// Offsets of `attributes` keywords.
+    attr_group_pos: Vec<usize>,
+
+    struct_ids: FxHashMap<u32, NamedStruct>,
+    /// Identified structs referenced but not defined yet, with first use.
+    struct_fwd: FxHashMap<NamedStruct, (usize, String)>,
+    struct_defined: FxHashSet<NamedStruct>,
+
+    /// `!N` nodes: the node and whether it is defined yet.
+    pub md_ids: FxHashMap<u32, MdNode>,
+    pub md_fwd: FxHashMap<u32, usize>,
+
+    pub fs: Option<FnState>,
+    /// Functions named in some `blockaddress`.
+    ba_targets: FxHashSet<Func>,
+    /// Blocks reserved by `blockaddress` before their function was parsed.
+    ba_reserved: FxHashMap<Func, Vec<LocalKey>>,
+    /// Block tables of parsed functions that are `blockaddress` targets.
+    ba_done: FxHashMap<Func, FxHashMap<LocalKey, Block>>,
+
+    /// Address spaces from the datalayout: program (`P`), alloca (`A`),
+    /// globals (`G`).
+    pub program_as: u32,
+    pub alloca_as: u32,
+    pub globals_as: u32,
+}
+
+fn is_global_tok(k: Tok) -> bool {
+    matches!(k, Tok::GlobalVar | Tok::GlobalId(_))
+}
+
+impl<'a> Parser<'a> {
+    pub fn new(src: &'a [u8]) -> Self {
+        let mut lex = Lexer::new(src);
+        let tok = lex.next_token();
+        Parser {
+            src,
+            lex,
+            tok,
+            m: Module::new(),
+            depth: 0,
+            globals_by_name: FxHashMap::default(),
+            globals_by_id: FxHashMap::default(),
+            next_global_num: 0,
+            global_fwd: FxHashMap::default(),
+            comdats_by_name: FxHashMap::default(),
+            comdats_defined: 0,
+            comdat_fwd: FxHashMap::default(),
+            attr_groups: FxHashMap::default(),
+            attr_group_pos: Vec::new(),
+            struct_ids: FxHashMap::default(),
+            struct_fwd: FxHashMap::default(),
+            struct_defined: FxHashSet::default(),
+            md_ids: FxHashMap::default(),
+            md_fwd: FxHashMap::default(),
+            fs: None,
+            ba_targets: FxHashSet::default(),
+            ba_reserved: FxHashMap::default(),
+            ba_done: FxHashMap::default(),
+            program_as: 0,
+            alloca_as: 0,
+            globals_as: 0,
+        }
+    }
+
+    // -----------------------------------------------------------------
+    // Tokens and errors.
+    // -----------------------------------------------------------------
+
+    /// Advances to the next token.
+    pub fn bump(&mut self) {
+        self.tok = self.lex.next_token();
+    }
+
+    /// The token after the current one.
+    pub fn peek(&self) -> Token {
+        let mut l = self.lex;
+        l.next_token()
+    }
+
+    /// Re-positions the parser at byte offset `pos`.
+    fn seek(&mut self, pos: usize) {
+        self.lex.set_pos(pos);
+        self.bump();
+    }
+
+    pub fn err_at<T>(&self, offset: usize, msg: impl Into<String>) -> PResult<T> {
+        Err(PErr {
+            offset,
+            message: msg.into(),
+        })
+    }
+
+    /// An error at the current token. A lexical error token reports the
+    /// lexer's message instead.
+    pub fn err<T>(&self, msg: impl Into<String>) -> PResult<T> {
+        if let Tok::Error(e) = self.tok.kind {
+            return self.err_at(self.tok.start, e.message());
+        }
+        self.err_at(self.tok.start, msg)
+    }
+
+    pub fn text(&self) -> &'a [u8] {
+        self.tok.text(self.src)
+    }
+
+    /// True if the current token is the keyword `kw`.
+    pub fn is_kw(&self, kw: &str) -> bool {
+        self.tok.kind == Tok::Keyword && self.text() == kw.as_bytes()
+    }
+
+    /// The current keyword's text, if the token is a keyword.
+    pub fn kw(&self) -> Option<&'a str> {
+        if self.tok.kind == Tok::Keyword {
+            // Keywords are ASCII by construction.
+            std::str::from_utf8(self.text()).ok()
+        } else {
+            None
+        }
+    }
+
+    pub fn eat_kw(&mut self, kw: &str) -> bool {
+        if self.is_kw(kw) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    pub fn expect_kw(&mut self, kw: &str) -> PResult<()> {
+        if self.eat_kw(kw) {
+            Ok(())
+        } else {
+            self.err(format!("expected '{kw}'"))
+        }
+    }
+
+    pub fn eat(&mut self, k: Tok) -> bool {
+        if self.tok.kind == k {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    pub fn expect(&mut self, k: Tok, what: &str) -> PResult<()> {
+        if self.eat(k) {
+            Ok(())
+        } else {
+            self.err(format!("expected '{what}'"))
+        }
+    }
+
+    pub fn expect_comma(&mut self) -> PResult<()> {
+        self.expect(Tok::Comma, ",")
+    }
+
+    /// Enters one level of nesting.
+    pub fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return self.err("nesting too deep (more than 256 levels)");
+        }
+        Ok(())
+    }
+
+    pub fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    /// Converts name bytes to a `String`.
+    pub fn utf8(&self, bytes: &[u8], at: usize) -> PResult<String> {
+        match std::str::from_utf8(bytes) {
+            Ok(s) => Ok(s.to_owned()),
+            Err(_) => self.err_at(at, "name or string is not valid UTF-8 (not supported)"),
+        }
+    }
+
+    /// Parses a string constant `"..."` and returns its unescaped bytes.
+    pub fn parse_string_bytes(&mut self) -> PResult<Vec<u8>> {
+        if self.tok.kind != Tok::Str {
+            return self.err("expected string constant");
+        }
+        let v = self.tok.name(self.src).into_owned();
+        self.bump();
+        Ok(v)
+    }
+
+    pub fn parse_string(&mut self) -> PResult<String> {
+        let at = self.tok.start;
+        let b = self.parse_string_bytes()?;
+        self.utf8(&b, at)
+    }
+
+    /// Parses a non-negative decimal integer that fits in a u64.
+    pub fn parse_u64(&mut self) -> PResult<u64> {
+        if self.tok.kind != Tok::Int || self.text().first() == Some(&b'-') {
+            return self.err("expected integer");
+        }
+        let mut v: u64 = 0;
+        for &d in self.text() {
+            v = match v
+                .checked_mul(10)
+                .and_then(|v| v.checked_add(u64::from(d - b'0')))
+            {
+                Some(v) => v,
+                None => return self.err("integer too large"),
+            };
+        }
+        self.bump();
+        Ok(v)
+    }
+
+    pub fn parse_u32(&mut self) -> PResult<u32> {
+        let at = self.tok.start;
+        let v = self.parse_u64()?;
+        match u32::try_from(v) {
+            Ok(v) => Ok(v),
+            Err(_) => self.err_at(at, "expected 32-bit integer (too large)"),
+        }
+    }
+
+    /// Parses a possibly negative decimal integer that fits in an i64.
+    pub fn parse_i64(&mut self) -> PResult<i64> {
+        if self.tok.kind != Tok::Int {
+            return self.err("expected integer");
+        }
+        let t = self.text();
+        let (neg, digits) = crate::lexer::split_sign(t);
+        let mut v: i128 = 0;
+        for &d in digits {
+            v = v * 10 + i128::from(d - b'0');
+            if v > i128::from(u64::MAX) + 1 {
+                return self.err("integer too large");
+            }
+        }
+        let v = if neg { -v } else { v };
+        match i64::try_from(v) {
+            Ok(v) => {
+                self.bump();
+                Ok(v)
+            }
+            Err(_) => self.err("integer too large"),
+        }
+    }
+
+    /// `align N` (the keyword already consumed): a power of two.
+    pub fn parse_alignment_value(&mut self) -> PResult<u64> {
+        let at = self.tok.start;
+        let parens = self.eat(Tok::LParen);
+        let v = self.parse_u64()?;
+        if parens {
+            self.expect(Tok::RParen, ")")?;
+        }
+        if !v.is_power_of_two() {
+            return self.err_at(at, "alignment is not a power of two");
+        }
+        if v > (1u64 << 32) {
+            return self.err_at(at, "huge alignments are not supported yet");
+        }
+        Ok(v)
+    }
+
+    /// `addrspace(N)` (at the keyword).
+    pub fn parse_addrspace(&mut self) -> PResult<u32> {
+        self.expect_kw("addrspace")?;
+        self.expect(Tok::LParen, "(")?;
+        let at = self.tok.start;
+        let v = if self.tok.kind == Tok::Str {
+            // addrspace("A"), addrspace("G"), addrspace("P").
+            let s = self.parse_string()?;
+            match s.as_str() {
+                "A" => self.alloca_as,
+                "G" => self.globals_as,
+                "P" => self.program_as,
+                _ => return self.err_at(at, format!("invalid symbolic addrspace '{s}'")),
+            }
+        } else {
+            let v = self.parse_u64()?;
+            if v >= (1 << 24) {
+                return self.err_at(at, "invalid address space, must be a 24-bit integer");
+            }
+            v as u32
+        };
+        self.expect(Tok::RParen, ")")?;
+        Ok(v)
+    }
+
+    pub fn opt_addrspace(&mut self) -> PResult<Option<u32>> {
+        if self.is_kw("addrspace") {
+            Ok(Some(self.parse_addrspace()?))
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// `syncscope("name")`, if present.
+    pub fn opt_syncscope(&mut self) -> PResult<Option<Box<str>>> {
+        if !self.eat_kw("syncscope") {
+            return Ok(None);
+        }
+        self.expect(Tok::LParen, "(")?;
+        let s = self.parse_string()?;
+        self.expect(Tok::RParen, ")")?;
+        Ok(Some(s.into()))
+    }
+
+    // -----------------------------------------------------------------
+    // Type printing for messages.
+    // -----------------------------------------------------------------
+
+    pub fn ty_str(&self, t: Type) -> String {
+        let mut s = String::new();
+        self.write_ty(t, &mut s, 0);
+        s
+    }
+
+    fn write_ty(&self, t: Type, s: &mut String, depth: u32) {
+        use std::fmt::Write;
+        if depth > 16 {
+            s.push_str("...");
+            return;
+        }
+        let tt = &self.m.types;
+        match tt.data(t) {
+            TypeData::Void => s.push_str("void"),
+            TypeData::Label => s.push_str("label"),
+            TypeData::Metadata => s.push_str("metadata"),
+            TypeData::Token => s.push_str("token"),
+            TypeData::X86Amx => s.push_str("x86_amx"),
+            TypeData::Int(n) => {
+                let _ = write!(s, "i{n}");
+            }
+            TypeData::Half => s.push_str("half"),
+            TypeData::BFloat => s.push_str("bfloat"),
+            TypeData::Float => s.push_str("float"),
+            TypeData::Double => s.push_str("double"),
+            TypeData::X86Fp80 => s.push_str("x86_fp80"),
+            TypeData::Fp128 => s.push_str("fp128"),
+            TypeData::PpcFp128 => s.push_str("ppc_fp128"),
+            TypeData::Ptr(0) => s.push_str("ptr"),
+            TypeData::Ptr(a) => {
+                let _ = write!(s, "ptr addrspace({a})");
+            }
+            TypeData::Vector {
+                scalable,
+                len,
+                elem,
+            } => {
+                let _ = write!(s, "<{}{len} x ", if *scalable { "vscale x " } else { "" });
+                self.write_ty(*elem, s, depth + 1);
+                s.push('>');
+            }
+            TypeData::Array { len, elem } => {
+                let _ = write!(s, "[{len} x ");
+                self.write_ty(*elem, s, depth + 1);
+                s.push(']');
+            }
+            TypeData::Struct { packed, elems } => {
+                s.push_str(if *packed { "<{ " } else { "{ " });
+                for (i, e) in elems.iter().enumerate() {
+                    if i > 0 {
+                        s.push_str(", ");
+                    }
+                    self.write_ty(*e, s, depth + 1);
+                }
+                s.push_str(if *packed { " }>" } else { " }" });
+            }
+            TypeData::Named(ns) => match &tt.struct_data(*ns).name {
+                Some(n) => {
+                    let _ = write!(s, "%{n}");
+                }
+                None => s.push_str("%<unnamed struct>"),
+            },
+            TypeData::Function {
+                ret,
+                params,
+                vararg,
+            } => {
+                self.write_ty(*ret, s, depth + 1);
+                s.push_str(" (");
+                for (i, p) in params.iter().enumerate() {
+                    if i > 0 {
+                        s.push_str(", ");
+                    }
+                    self.write_ty(*p, s, depth + 1);
+                }
+                if *vararg {
+                    s.push_str(if params.is_empty() { "..." } else { ", ..." });
+                }
+                s.push(')');
+            }
+            TypeData::TargetExt { name, .. } => {
+                let _ = write!(s, "target(\"{name}\")");
+            }
+        }
+    }
+
+    // -----------------------------------------------------------------
+    // Driver.
+    // -----------------------------------------------------------------
+
+    pub fn run(mut self, filename: &str) -> PResult<Module> {
+        self.prescan()?;
+        // Attribute groups first: `#N` references precede the groups.
+        for pos in std::mem::take(&mut self.attr_group_pos) {
+            self.seek(pos);
+            self.parse_attr_group(true)?;
+        }
+        self.seek(0);
+        loop {
+            match self.tok.kind {
+                Tok::Eof => break,
+                Tok::Keyword => self.parse_top_keyword()?,
+                Tok::LocalVar | Tok::LocalId(_) => self.parse_type_def()?,
+                Tok::GlobalVar | Tok::GlobalId(_) => self.parse_global_def()?,
+                Tok::ComdatVar => self.parse_comdat_def()?,
+                Tok::MetadataVar => self.parse_named_md()?,
+                Tok::MetadataId(_) => self.parse_md_def()?,
+                Tok::SummaryId(_) => self.skip_summary_entry()?,
+                _ => return self.err("expected top-level entity"),
+            }
+        }
+        self.finish(filename)
+    }
+
+    fn finish(mut self, filename: &str) -> PResult<Module> {
+        // Undefined things, reported at their first use.
+        let mut errs: Vec<(usize, String)> = Vec::new();
+        for (ns, (at, name)) in &self.struct_fwd {
+            if !self.struct_defined.contains(ns) {
+                let msg = match name.strip_prefix('%') {
+                    Some(n) if n.bytes().all(|b| b.is_ascii_digit()) => {
+                        format!("use of undefined type '{name}'")
+                    }
+                    Some(n) => format!("use of undefined type named '{n}'"),
+                    None => format!("use of undefined type named '{name}'"),
+                };
+                errs.push((*at, msg));
+            }
+        }
+        for (g, (_, at)) in &self.global_fwd {
+            let defined = match *g {
+                GlobalRef::Var(v) => v.index() < self.m.globals.len(),
+                GlobalRef::Func(f) => f.index() < self.m.functions.len(),
+                GlobalRef::Alias(a) => a.index() < self.m.aliases.len(),
+                GlobalRef::IFunc(i) => i.index() < self.m.ifuncs.len(),
+            };
+            if !defined {
+                errs.push((*at, "use of undefined value".to_string()));
+            }
+        }
+        for (id, at) in &self.md_fwd {
+            errs.push((*at, format!("use of undefined metadata '!{id}'")));
+        }
+        for (c, at) in &self.comdat_fwd {
+            if c.index() >= self.comdats_defined {
+                errs.push((*at, "use of undefined comdat".to_string()));
+            }
+        }
+        if let Some((at, msg)) = errs.into_iter().min_by_key(|e| e.0) {
+            return self.err_at(at, msg);
+        }
+        if self.m.source_filename.is_none() {
+            self.m.source_filename = Some(filename.to_owned());
+        }
+        Ok(self.m)
+    }
+
+    // -----------------------------------------------------------------
+    // Pre-scan.
+    // -----------------------------------------------------------------
+
+    fn prescan(&mut self) -> PResult<()> {
+        let src = self.src;
+        let mut lx = Lexer::new(src);
+        let mut prev = Token {
+            kind: Tok::Eof,
+            start: 0,
+            end: 0,
+        };
+        let (mut nv, mut nf, mut na, mut ni, mut nc) = (0usize, 0usize, 0usize, 0usize, 0usize);
+        let mut ba_names: Vec<Token> = Vec::new();
+        loop {
+            let t = lx.next_token();
+            match t.kind {
+                Tok::Eof => break,
+                Tok::Equal if is_global_tok(prev.kind) => {
+                    // `@x = ... (global|constant|alias|ifunc)`.
+                    let mut l2 = lx;
+                    let mut kind = None;
+                    for _ in 0..64 {
+                        let u = l2.next_token();
+                        match u.kind {
+                            Tok::Keyword => match u.text(src) {
+                                b"global" | b"constant" => {
+                                    kind = Some(0);
+                                    break;
+                                }
+                                b"alias" => {
+                                    kind = Some(2);
+                                    break;
+                                }
+                                b"ifunc" => {
+                                    kind = Some(3);
+                                    break;
+                                }
+                                _ => {}
+                            },
+                            Tok::Eof | Tok::Equal => break,
+                            _ => {}
+                        }
+                    }
+                    let r = match kind {
+                        Some(0) => {
+                            nv += 1;
+                            Some(GlobalRef::Var(GlobalVar::new(nv - 1)))
+                        }
+                        Some(2) => {
+                            na += 1;
+                            Some(GlobalRef::Alias(Alias::new(na - 1)))
+                        }
+                        Some(3) => {
+                            ni += 1;
+                            Some(GlobalRef::IFunc(IFunc::new(ni - 1)))
+                        }
+                        _ => None,
+                    };
+                    if let Some(r) = r {
+                        self.record_global(prev, r);
+                    }
+                }
+                Tok::Equal if prev.kind == Tok::ComdatVar => {
+                    let name = prev.name(src).into_owned();
+                    self.comdats_by_name.entry(name).or_insert_with(|| {
+                        nc += 1;
+                        Comdat::new(nc - 1)
+                    });
+                }
+                Tok::Keyword => match t.text(src) {
+                    b"define" | b"declare" => {
+                        let mut l2 = lx;
+                        for _ in 0..4096 {
+                            let u = l2.next_token();
+                            if is_global_tok(u.kind) {
+                                nf += 1;
+                                self.record_global(u, GlobalRef::Func(Func::new(nf - 1)));
+                                break;
+                            }
+                            if u.kind == Tok::Eof {
+                                break;
+                            }
+                        }
+                    }
+                    b"attributes" => {
+                        let mut l2 = lx;
+                        if matches!(l2.next_token().kind, Tok::AttrGrpId(_)) {
+                            self.attr_group_pos.push(t.start);
+                        }
+                    }
+                    b"blockaddress" => {
+                        let mut l2 = lx;
+                        if l2.next_token().kind == Tok::LParen {
+                            let u = l2.next_token();
+                            if is_global_tok(u.kind) {
+                                ba_names.push(u);
+                            }
+                        }
+                    }
+                    _ => {}
+                },
+                _ => {}
+            }
+            prev = t;
+        }
+        for u in ba_names {
+            if let Some(GlobalRef::Func(f)) = self.lookup_global_tok(u) {
+                self.ba_targets.insert(f);
+            }
+        }
+        Ok(())
+    }
+
+    fn record_global(&mut self, t: Token, r: GlobalRef) {
+        match t.kind {
+            Tok::GlobalId(n) => {
+                self.globals_by_id.entry(n).or_insert(r);
+            }
+            _ => {
+                let name = t.name(self.src).into_owned();
+                self.globals_by_name.entry(name).or_insert(r);
+            }
+        }
+    }
+
+    fn lookup_global_tok(&self, t: Token) -> Option<GlobalRef> {
+        match t.kind {
+            Tok::GlobalId(n) => self.globals_by_id.get(&n).copied(),
+            Tok::GlobalVar => self.globals_by_name.get(&*t.name(self.src)).copied(),
+            _ => None,
+        }
+    }
+
+    fn global_defined(&self, g: GlobalRef) -> bool {
+        match g {
+            GlobalRef::Var(v) => v.index() < self.m.globals.len(),
+            GlobalRef::Func(f) => f.index() < self.m.functions.len(),
+            GlobalRef::Alias(a) => a.index() < self.m.aliases.len(),
+            GlobalRef::IFunc(i) => i.index() < self.m.ifuncs.len(),
+        }
+    }
+
+    /// The pointer type of a defined global.
+    fn global_ptr_type(&mut self, g: GlobalRef) -> Type {
+        let a = self.m.global_common(g).addrspace;
+        self.m.types.ptr(a)
+    }
+
+    /// A reference to global `@x` (current token) used with type `ty`.
+    pub fn parse_global_ref(&mut self, ty: Type) -> PResult<GlobalRef> {
+        let t = self.tok;
+        let Some(g) = self.lookup_global_tok(t) else {
+            let n = String::from_utf8_lossy(t.text(self.src)).into_owned();
+            return self.err(format!("use of undefined value '{n}'"));
+        };
+        if !self.m.types.is_ptr(ty) {
+            return self.err("global variable reference must have pointer type");
+        }
+        if self.global_defined(g) {
+            let pt = self.global_ptr_type(g);
+            if pt != ty {
+                let n = String::from_utf8_lossy(t.text(self.src)).into_owned();
+                return self.err(format!(
+                    "'{n}' defined with type '{}' but expected '{}'",
+                    self.ty_str(pt),
+                    self.ty_str(ty)
+                ));
+            }
+        } else {
+            self.global_fwd.entry(g).or_insert((ty, t.start));
+        }
+        self.bump();
+        Ok(g)
+    }
+
+    /// Checks a new definition against earlier forward references and
+    /// returns the slot it must occupy.
+    fn check_global_def(&mut self, name_tok: Token, r: GlobalRef) -> PResult<()> {
+        if let Some((ty, at)) = self.global_fwd.remove(&r) {
+            let pt = self.global_ptr_type(r);
+            if pt != ty {
+                let n = String::from_utf8_lossy(name_tok.text(self.src)).into_owned();
+                return self.err_at(
+                    at,
+                    format!(
+                        "'{n}' defined with type '{}' but expected '{}'",
+                        self.ty_str(pt),
+                        self.ty_str(ty)
+                    ),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// Resolves the slot of a global being defined (name token current is
+    /// already consumed: `t`). `arena_len` is the current arena length.
+    fn slot_for_def(
+        &mut self,
+        t: Token,
+        want_kind: u8,
+        arena_len: usize,
+    ) -> PResult<(GlobalRef, Option<String>)> {
+        let Some(r) = self.lookup_global_tok(t) else {
+            return self.err_at(t.start, "internal error: global not found by the pre-scan");
+        };
+        let (kind, idx) = match r {
+            GlobalRef::Var(v) => (0, v.index()),
+            GlobalRef::Func(f) => (1, f.index()),
+            GlobalRef::Alias(a) => (2, a.index()),
+            GlobalRef::IFunc(i) => (3, i.index()),
+        };
+        let name = match t.kind {
+            Tok::GlobalId(n) => {
+                if n < self.next_global_num {
+                    return self.err_at(
+                        t.start,
+                        format!(
+                            "variable expected to be numbered '@{}' or greater",
+                            self.next_global_num
+                        ),
+                    );
+                }
+                self.next_global_num = n.saturating_add(1);
+                None
+            }
+            _ => Some(self.utf8(&t.name(self.src), t.start)?),
+        };
+        if kind != want_kind || idx != arena_len {
+            let n = String::from_utf8_lossy(t.text(self.src)).into_owned();
+            return self.err_at(t.start, format!("redefinition of global '{n}'"));
+        }
+        Ok((r, name))
+    }
+
+    // -----------------------------------------------------------------
+    // Module-level entities.
+    // -----------------------------------------------------------------
+
+    fn parse_top_keyword(&mut self) -> PResult<()> {
+        match self.kw().unwrap_or("") {
+            "define" => self.parse_function(true),
+            "declare" => self.parse_function(false),
+            "target" => {
+                self.bump();
+                if self.eat_kw("datalayout") {
+                    self.expect(Tok::Equal, "=")?;
+                    let s = self.parse_string()?;
+                    self.apply_datalayout(&s);
+                    self.m.datalayout = Some(s);
+                } else if self.eat_kw("triple") {
+                    self.expect(Tok::Equal, "=")?;
+                    self.m.triple = Some(self.parse_string()?);
+                } else {
+                    return self.err("unknown target property");
+                }
+                Ok(())
+            }
+            "source_filename" => {
+                self.bump();
+                self.expect(Tok::Equal, "=")?;
+                self.m.source_filename = Some(self.parse_string()?);
+                Ok(())
+            }
+            "module" => {
+                self.bump();
+                self.expect_kw("asm")?;
+                let s = self.parse_string_bytes()?;
+                self.m.module_asm.push(s);
+                Ok(())
+            }
+            "attributes" => self.parse_attr_group(false),
+            "uselistorder" => self.parse_uselistorder(),
+            "uselistorder_bb" => self.parse_uselistorder_bb(),
+            "deplibs" => {
+                // `deplibs = [ "a", "b" ]` (obsolete, ignored by LLVM too).
+                self.bump();
+                self.expect(Tok::Equal, "=")?;
+                self.expect(Tok::LSquare, "[")?;
+                if !self.eat(Tok::RSquare) {
+                    loop {
+                        self.parse_string_bytes()?;
+                        if !self.eat(Tok::Comma) {
+                            break;
+                        }
+                    }
+                    self.expect(Tok::RSquare, "]")?;
+                }
+                Ok(())
+            }
+            _ => self.err("expected top-level entity"),
+        }
+    }
+
+    fn apply_datalayout(&mut self, s: &str) {
+        for comp in s.split('-') {
+            let mut it = comp.chars();
+            let c = it.next();
+            let rest: &str = it.as_str();
+            if let (Some(c), Ok(n)) = (c, rest.parse::<u32>()) {
+                match c {
+                    'A' => self.alloca_as = n,
+                    'P' => self.program_as = n,
+                    'G' => self.globals_as = n,
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// `uselistorder T v, { i, j, ... }` (parsed and dropped).
+    pub fn parse_uselistorder(&mut self) -> PResult<()> {
+        self.expect_kw("uselistorder")?;
+        let ty = self.parse_type(false)?;
+        if self.fs.is_some() {
+            self.parse_operand(ty)?;
+        } else {
+            self.parse_const(ty)?;
+        }
+        self.expect_comma()?;
+        self.parse_uselist_indexes()
+    }
+
+    fn parse_uselistorder_bb(&mut self) -> PResult<()> {
+        self.expect_kw("uselistorder_bb")?;
+        if !is_global_tok(self.tok.kind) {
+            return self.err("expected function name in uselistorder_bb");
+        }
+        self.bump();
+        self.expect_comma()?;
+        if !matches!(self.tok.kind, Tok::LocalVar | Tok::LocalId(_)) {
+            return self.err("expected basic block name in uselistorder_bb");
+        }
+        self.bump();
+        self.expect_comma()?;
+        self.parse_uselist_indexes()
+    }
+
+    fn parse_uselist_indexes(&mut self) -> PResult<()> {
+        self.expect(Tok::LBrace, "{")?;
+        let mut n = 0;
+        loop {
+            self.parse_u32()?;
+            n += 1;
+            if !self.eat(Tok::Comma) {
+                break;
+            }
+        }
+        if n < 2 {
+            return self.err("expected >= 2 uselistorder indexes");
+        }
+        self.expect(Tok::RBrace, "}")
+    }
+
+    /// `^N = ...`: module summary entries are skipped.
+    fn skip_summary_entry(&mut self) -> PResult<()> {
+        self.bump();
+        self.expect(Tok::Equal, "=")?;
+        if self.tok.kind != Tok::LabelStr {
+            return self.err("expected summary entry kind");
+        }
+        self.bump();
+        if self.tok.kind != Tok::LParen {
+            // `^N = blockcount: 5`.
+            self.bump();
+            return Ok(());
+        }
+        let mut depth = 0usize;
+        loop {
+            match self.tok.kind {
+                Tok::LParen => depth += 1,
+                Tok::RParen => {
+                    depth -= 1;
+                    if depth == 0 {
+                        self.bump();
+                        return Ok(());
+                    }
+                }
+                Tok::Eof => return self.err("end of file in summary entry"),
+                Tok::Error(_) => return self.err("invalid token"),
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    /// `%T = type {...}` / `type opaque` / `%N = type ...`.
+    fn parse_type_def(&mut self) -> PResult<()> {
+        let t = self.tok;
+        self.bump();
+        self.expect(Tok::Equal, "=")?;
+        self.expect_kw("type")?;
+        let ns = match t.kind {
+            Tok::LocalId(n) => match self.struct_ids.get(&n) {
+                Some(&ns) => ns,
+                None => {
+                    let ns = self.m.types.named_struct(None);
+                    self.struct_ids.insert(n, ns);
+                    ns
+                }
+            },
+            _ => {
+                let name = self.utf8(&t.name(self.src), t.start)?;
+                self.m.types.named_struct(Some(&name))
+            }
+        };
+        if !self.struct_defined.insert(ns) {
+            return self.err_at(t.start, "redefinition of type");
+        }
+        self.struct_fwd.remove(&ns);
+        self.m.types.mark_struct_defined(ns);
+        if self.eat_kw("opaque") {
+            self.m.types.set_struct_body(ns, None);
+            return Ok(());
+        }
+        let body = match self.tok.kind {
+            Tok::LBrace => {
+                self.bump();
+                StructBody {
+                    packed: false,
+                    elems: self.parse_struct_body(Tok::RBrace, "}")?,
+                }
+            }
+            Tok::Less if self.peek().kind == Tok::LBrace => {
+                self.bump();
+                self.bump();
+                let elems = self.parse_struct_body(Tok::RBrace, "}")?;
+                self.expect(Tok::Greater, ">")?;
+                StructBody {
+                    packed: true,
+                    elems,
+                }
+            }
+            _ => {
+                // `%T = type i32` is not a struct: LLVM allows it as an
+                // alias for the type; we do not model type aliases.
+                return self
+                    .err("expected '{' or 'opaque' (non-struct named types are not supported)");
+            }
+        };
+        self.m.types.set_struct_body(ns, Some(body));
+        Ok(())
+    }
+
+    /// Element types up to the closing token (already past the opener).
+    fn parse_struct_body(&mut self, close: Tok, what: &str) -> PResult<Vec<Type>> {
+        let mut elems = Vec::new();
+        if self.eat(close) {
+            return Ok(elems);
+        }
+        loop {
+            let at = self.tok.start;
+            let t = self.parse_type(false)?;
+            if !self.valid_element_type(t) {
+                return self.err_at(at, "invalid element type for struct");
+            }
+            elems.push(t);
+            if !self.eat(Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(close, what)?;
+        Ok(elems)
+    }
+
+    fn valid_element_type(&self, t: Type) -> bool {
+        !matches!(
+            self.m.types.data(t),
+            TypeData::Void
+                | TypeData::Label
+                | TypeData::Metadata
+                | TypeData::Function { .. }
+                | TypeData::Token
+        )
+    }
+
+    /// `$c = comdat kind`.
+    fn parse_comdat_def(&mut self) -> PResult<()> {
+        let t = self.tok;
+        self.bump();
+        self.expect(Tok::Equal, "=")?;
+        self.expect_kw("comdat")?;
+        let kind = match self.kw() {
+            Some("any") => ComdatKind::Any,
+            Some("exactmatch") => ComdatKind::ExactMatch,
+            Some("largest") => ComdatKind::Largest,
+            Some("nodeduplicate") => ComdatKind::NoDeduplicate,
+            Some("samesize") => ComdatKind::SameSize,
+            _ => return self.err("unknown selection kind"),
+        };
+        self.bump();
+        let name_b = t.name(self.src).into_owned();
+        let name = self.utf8(&name_b, t.start)?;
+        let Some(&c) = self.comdats_by_name.get(&name_b) else {
+            return self.err_at(t.start, "internal error: comdat not found by the pre-scan");
+        };
+        if c.index() != self.m.comdats.len() {
+            return self.err_at(t.start, format!("redefinition of comdat '${name}'"));
+        }
+        self.m.comdats.push(ComdatData { name, kind });
+        self.comdats_defined = self.m.comdats.len();
+        self.comdat_fwd.remove(&c);
+        Ok(())
+    }
+
+    /// A reference to comdat `$name` (current token).
+    fn comdat_ref(&mut self, name: &[u8], at: usize) -> PResult<Comdat> {
+        let Some(&c) = self.comdats_by_name.get(name) else {
+            let n = String::from_utf8_lossy(name).into_owned();
+            return self.err_at(at, format!("use of undefined comdat '${n}'"));
+        };
+        if c.index() >= self.m.comdats.len() {
+            self.comdat_fwd.entry(c).or_insert(at);
+        }
+        Ok(c)
+    }
+
+    /// `comdat` or `comdat($name)` (at the keyword); `own` is the global's
+    /// name for the bare form.
+    fn parse_comdat_clause(&mut self, own: Option<&[u8]>) -> PResult<Comdat> {
+        let at = self.tok.start;
+        self.expect_kw("comdat")?;
+        if self.eat(Tok::LParen) {
+            if self.tok.kind != Tok::ComdatVar {
+                return self.err("expected comdat variable");
+            }
+            let t = self.tok;
+            let name = t.name(self.src).into_owned();
+            self.bump();
+            self.expect(Tok::RParen, ")")?;
+            return self.comdat_ref(&name, t.start);
+        }
+        match own {
+            Some(n) => self.comdat_ref(n, at),
+            None => self.err_at(at, "comdat cannot be unnamed"),
+        }
+    }
+
+    /// Linkage, preemption, visibility, DLL storage (in LLVM's order).
+    fn parse_linkage_etc(&mut self, c: &mut GlobalCommon) -> PResult<bool> {
+        let mut has_linkage = false;
+        if let Some(k) = self.kw() {
+            if let Some(l) = Linkage::from_name(k) {
+                c.linkage = l;
+                has_linkage = true;
+                self.bump();
+            }
+        }
+        if self.eat_kw("dso_local") {
+            c.dso_local = true;
+        } else {
+            self.eat_kw("dso_preemptable");
+        }
+        match self.kw() {
+            Some("default") => {
+                self.bump();
+                c.visibility = Visibility::Default;
+            }
+            Some("hidden") => {
+                self.bump();
+                c.visibility = Visibility::Hidden;
+            }
+            Some("protected") => {
+                self.bump();
+                c.visibility = Visibility::Protected;
+            }
+            _ => {}
+        }
+        if self.eat_kw("dllimport") {
+            c.dll_storage = DllStorage::Import;
+        } else if self.eat_kw("dllexport") {
+            c.dll_storage = DllStorage::Export;
+        }
+        Ok(has_linkage)
+    }
+
+    fn parse_thread_local(&mut self, c: &mut GlobalCommon) -> PResult<()> {
+        if !self.eat_kw("thread_local") {
+            return Ok(());
+        }
+        let mut mode = ThreadLocal::GeneralDynamic;
+        if self.eat(Tok::LParen) {
+            mode = match self.kw() {
+                Some("localdynamic") => ThreadLocal::LocalDynamic,
+                Some("initialexec") => ThreadLocal::InitialExec,
+                Some("localexec") => ThreadLocal::LocalExec,
+                Some("generaldynamic") => ThreadLocal::GeneralDynamic,
+                _ => return self.err("expected localdynamic, initialexec or localexec"),
+            };
+            self.bump();
+            self.expect(Tok::RParen, ")")?;
+        }
+        c.thread_local = Some(mode);
+        Ok(())
+    }
+
+    fn parse_unnamed_addr(&mut self) -> UnnamedAddr {
+        if self.eat_kw("unnamed_addr") {
+            UnnamedAddr::Global
+        } else if self.eat_kw("local_unnamed_addr") {
+            UnnamedAddr::Local
+        } else {
+            UnnamedAddr::None
+        }
+    }
+
+    /// `@x = ...` at module level: a global variable, alias or ifunc.
+    fn parse_global_def(&mut self) -> PResult<()> {
+        let name_tok = self.tok;
+        self.bump();
+        self.expect(Tok::Equal, "=")?;
+        let mut c = GlobalCommon::default();
+        let has_linkage = self.parse_linkage_etc(&mut c)?;
+        self.parse_thread_local(&mut c)?;
+        c.unnamed_addr = self.parse_unnamed_addr();
+        if self.is_kw("alias") || self.is_kw("ifunc") {
+            return self.parse_alias(name_tok, c);
+        }
+        c.addrspace = self.opt_addrspace()?.unwrap_or(self.globals_as);
+        let externally_initialized = self.eat_kw("externally_initialized");
+        let is_constant = if self.eat_kw("constant") {
+            true
+        } else if self.eat_kw("global") {
+            false
+        } else {
+            return self.err("expected 'global' or 'constant'");
+        };
+        let ty_at = self.tok.start;
+        let value_ty = self.parse_type(false)?;
+        if !self.valid_element_type(value_ty)
+            && !matches!(self.m.types.data(value_ty), TypeData::Token)
+        {
+            return self.err_at(ty_at, "invalid type for global variable");
+        }
+        let is_decl = has_linkage && matches!(c.linkage, Linkage::External | Linkage::ExternWeak);
+        let (r, name) = self.slot_for_def(name_tok, 0, self.m.globals.len())?;
+        c.name = name;
+        // Register before parsing the initializer: it may refer to itself.
+        self.m.globals.push(GlobalVarData {
+            common: c,
+            value_ty,
+            is_constant,
+            externally_initialized,
+            init: None,
+            code_model: None,
+            sanitizer: Vec::new(),
+            attrs: AttrSet::EMPTY,
+        });
+        self.check_global_def(name_tok, r)?;
+        let GlobalRef::Var(gv) = r else {
+            return self.err_at(name_tok.start, "internal error: bad global slot");
+        };
+        if !is_decl {
+            let init = self.parse_const(value_ty)?;
+            self.m.globals[gv].init = Some(init);
+        }
+        let own_name = name_tok.name(self.src).into_owned();
+        while self.eat(Tok::Comma) {
+            match self.tok.kind {
+                Tok::MetadataVar => {
+                    let (k, n) = self.parse_md_attachment()?;
+                    self.m.globals[gv].common.md.push(k, n);
+                }
+                Tok::Keyword => match self.kw().unwrap_or("") {
+                    "section" => {
+                        self.bump();
+                        self.m.globals[gv].common.section = Some(self.parse_string()?);
+                    }
+                    "partition" => {
+                        self.bump();
+                        self.m.globals[gv].common.partition = Some(self.parse_string()?);
+                    }
+                    "comdat" => {
+                        let cd = self.parse_comdat_clause(Some(&own_name))?;
+                        self.m.globals[gv].common.comdat = Some(cd);
+                    }
+                    "align" => {
+                        self.bump();
+                        let a = self.parse_alignment_value()?;
+                        self.m.globals[gv].common.align = Some(a);
+                    }
+                    "code_model" => {
+                        self.bump();
+                        let at = self.tok.start;
+                        let s = self.parse_string()?;
+                        if !matches!(s.as_str(), "tiny" | "small" | "kernel" | "medium" | "large") {
+                            return self.err_at(at, "expected global code model string");
+                        }
+                        self.m.globals[gv].code_model = Some(s);
+                    }
+                    k @ ("no_sanitize_address"
+                    | "no_sanitize_hwaddress"
+                    | "sanitize_address_dyninit"
+                    | "sanitize_memtag") => {
+                        self.m.globals[gv].sanitizer.push(k.to_owned());
+                        self.bump();
+                    }
+                    _ => return self.err("unknown global variable property!"),
+                },
+                _ => return self.err("unknown global variable property!"),
+            }
+        }
+        // Trailing attributes (`#N`, string attributes).
+        let at = self.tok.start;
+        let (attrs, groups, _) = self.parse_attr_list(crate::attrs::AttrCtx::Fn)?;
+        let set = self.make_attr_set(attrs, &groups, at)?;
+        self.m.globals[gv].attrs = set;
+        Ok(())
+    }
+
+    /// `alias` / `ifunc` after the common prefix.
+    fn parse_alias(&mut self, name_tok: Token, mut c: GlobalCommon) -> PResult<()> {
+        let is_alias = self.eat_kw("alias");
+        if !is_alias {
+            self.expect_kw("ifunc")?;
+        }
+        let value_ty = self.parse_type(false)?;
+        self.expect_comma()?;
+        let ty_at = self.tok.start;
+        // `alias T, getelementptr (...)`: for these constant expressions
+        // the aliasee's type is implied.
+        let implied = match self.kw() {
+            Some("bitcast") => Some(Opcode::BitCast),
+            Some("getelementptr") => Some(Opcode::GetElementPtr),
+            Some("addrspacecast") => Some(Opcode::AddrSpaceCast),
+            Some("inttoptr") => Some(Opcode::IntToPtr),
+            _ => None,
+        };
+        let mut target = None;
+        let ptr_ty = match implied {
+            Some(op) => {
+                let c = self.parse_const_expr(op, None)?;
+                target = Some(c);
+                self.m.consts.ty(c)
+            }
+            None => self.parse_type(false)?,
+        };
+        let a = match self.m.types.data(ptr_ty) {
+            TypeData::Ptr(a) => *a,
+            _ => return self.err_at(ty_at, "An alias or ifunc must have pointer type"),
+        };
+        c.addrspace = a;
+        let kind = if is_alias { 2 } else { 3 };
+        let len = if is_alias {
+            self.m.aliases.len()
+        } else {
+            self.m.ifuncs.len()
+        };
+        let (r, name) = self.slot_for_def(name_tok, kind, len)?;
+        c.name = name;
+        // Push with a placeholder target, then parse it (self-references
+        // are invalid anyway, but references to it from the target are).
+        let placeholder = self.m.consts.intern(ConstData::Poison(ptr_ty));
+        match r {
+            GlobalRef::Alias(_) => {
+                self.m.aliases.push(AliasData {
+                    common: c,
+                    value_ty,
+                    aliasee: placeholder,
+                });
+            }
+            _ => {
+                self.m.ifuncs.push(IFuncData {
+                    common: c,
+                    value_ty,
+                    resolver: placeholder,
+                });
+            }
+        }
+        self.check_global_def(name_tok, r)?;
+        let target = match target {
+            Some(t) => t,
+            None => self.parse_const(ptr_ty)?,
+        };
+        match r {
+            GlobalRef::Alias(al) => self.m.aliases[al].aliasee = target,
+            GlobalRef::IFunc(i) => self.m.ifuncs[i].resolver = target,
+            _ => {}
+        }
+        while self.eat(Tok::Comma) {
+            if self.eat_kw("partition") {
+                let p = self.parse_string()?;
+                self.m.global_common_mut(r).partition = Some(p);
+            } else if self.tok.kind == Tok::MetadataVar {
+                let (k, n) = self.parse_md_attachment()?;
+                self.m.global_common_mut(r).md.push(k, n);
+            } else {
+                return self.err("unknown alias or ifunc property!");
+            }
+        }
+        Ok(())
+    }
+
+    // -----------------------------------------------------------------
+    // Functions.
+    // -----------------------------------------------------------------
+
+    fn parse_function(&mut self, is_define: bool) -> PResult<()> {
+        self.bump();
+        // `declare !dbg !N ...`: attachments of a declaration come first.
+        let mut md = Attachments::default();
+        if !is_define {
+            while self.tok.kind == Tok::MetadataVar {
+                let (k, n) = self.parse_md_attachment()?;
+                md.push(k, n);
+            }
+        }
+        let mut c = GlobalCommon::default();
+        self.parse_linkage_etc(&mut c)?;
+        let cconv = self.parse_cconv()?;
+        let ret_at = self.tok.start;
+        let (ret_attrs, _, _) = self.parse_attr_list(crate::attrs::AttrCtx::Ret)?;
+        let ret_attrs_set = self.intern_attrs(ret_attrs);
+        let ret_ty = self.parse_type(true)?;
+        if matches!(
+            self.m.types.data(ret_ty),
+            TypeData::Label | TypeData::Metadata | TypeData::Function { .. }
+        ) {
+            return self.err_at(ret_at, "invalid function return type");
+        }
+        if !is_global_tok(self.tok.kind) {
+            return self.err("expected function name");
+        }
+        let name_tok = self.tok;
+        self.bump();
+        // Parameters.
+        self.expect(Tok::LParen, "(")?;
+        let mut params: Vec<(Type, AttrSet, Option<LocalKey>, usize)> = Vec::new();
+        let mut vararg = false;
+        if !self.eat(Tok::RParen) {
+            loop {
+                if self.eat(Tok::DotDotDot) {
+                    vararg = true;
+                    break;
+                }
+                let at = self.tok.start;
+                let ty = self.parse_type(false)?;
+                if !self.m.types.is_first_class(ty)
+                    || matches!(self.m.types.data(ty), TypeData::Label)
+                {
+                    return self.err_at(at, "invalid type for function argument");
+                }
+                let (pa, _, _) = self.parse_attr_list(crate::attrs::AttrCtx::Param)?;
+                let set = self.intern_attrs(pa);
+                let key = match self.tok.kind {
+                    Tok::LocalVar => {
+                        Some(LocalKey::Name(self.tok.name(self.src).into_owned().into()))
+                    }
+                    Tok::LocalId(n) => Some(LocalKey::Id(n)),
+                    _ => None,
+                };
+                let key_at = self.tok.start;
+                if key.is_some() {
+                    self.bump();
+                }
+                params.push((ty, set, key, key_at));
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RParen, ")")?;
+        }
+        let fn_ty = self
+            .m
+            .types
+            .function(ret_ty, params.iter().map(|p| p.0).collect(), vararg);
+        c.unnamed_addr = self.parse_unnamed_addr();
+        c.addrspace = self.opt_addrspace()?.unwrap_or(self.program_as);
+        let attr_at = self.tok.start;
+        let (fattrs, groups, falign) = self.parse_attr_list(crate::attrs::AttrCtx::Fn)?;
+        let mut fn_attrs = self.make_attr_set(fattrs, &groups, attr_at)?;
+        if let Some(a) = falign {
+            c.align = Some(a);
+        }
+        // Alignment given as an attribute in a group moves to the function.
+        let group_align = self.m.attrs.get(fn_attrs).iter().find_map(|a| match a {
+            Attr::Int(n, v) if &**n == "align" => Some(*v),
+            _ => None,
+        });
+        if let Some(a) = group_align {
+            let rest: Vec<Attr> = self
+                .m
+                .attrs
+                .get(fn_attrs)
+                .iter()
+                .filter(|a| a.name() != "align")
+                .cloned()
+                .collect();
+            fn_attrs = self.intern_attrs(rest);
+            c.align = Some(a);
+        }
+        if self.eat_kw("section") {
+            c.section = Some(self.parse_string()?);
+        }
+        if self.eat_kw("partition") {
+            c.partition = Some(self.parse_string()?);
+        }
+        let own_name = name_tok.name(self.src).into_owned();
+        if self.is_kw("comdat") {
+            c.comdat = Some(self.parse_comdat_clause(Some(&own_name))?);
+        }
+        if self.eat_kw("align") {
+            c.align = Some(self.parse_alignment_value()?);
+        }
+        let mut gc = None;
+        if self.eat_kw("gc") {
+            gc = Some(self.parse_string()?);
+        }
+        let (r, name) = self.slot_for_def(name_tok, 1, self.m.functions.len())?;
+        let GlobalRef::Func(func) = r else {
+            return self.err_at(name_tok.start, "internal error: bad function slot");
+        };
+        c.name = name;
+        let mut f = Function::new(None, fn_ty, &self.m.types);
+        f.common = c;
+        f.cconv = cconv;
+        f.fn_attrs = fn_attrs;
+        f.ret_attrs = ret_attrs_set;
+        f.param_attrs = params.iter().map(|p| p.1).collect();
+        f.gc = gc;
+        // Check forward references against the function's address space.
+        {
+            let pt = self.m.types.ptr(f.common.addrspace);
+            if let Some((ty, at)) = self.global_fwd.remove(&r) {
+                if ty != pt {
+                    return self.err_at(
+                        at,
+                        format!(
+                            "'@{}' defined with type '{}' but expected '{}'",
+                            String::from_utf8_lossy(&own_name),
+                            self.ty_str(pt),
+                            self.ty_str(ty)
+                        ),
+                    );
+                }
+            }
+        }
+        // Prefix, prologue, personality may refer to the function itself:
+        // push a declaration first.
+        self.m.functions.push(f);
+        if self.eat_kw("prefix") {
+            let (_, c) = self.parse_typed_const()?;
+            self.m.functions[func].prefix = Some(c);
+        }
+        if self.eat_kw("prologue") {
+            let (_, c) = self.parse_typed_const()?;
+            self.m.functions[func].prologue = Some(c);
+        }
+        if self.eat_kw("personality") {
+            let (_, c) = self.parse_typed_const()?;
+            self.m.functions[func].personality = Some(c);
+        }
+        while self.tok.kind == Tok::MetadataVar {
+            let (k, n) = self.parse_md_attachment()?;
+            md.push(k, n);
+        }
+        self.m.functions[func].common.md = md;
+        if !is_define {
+            if self.tok.kind == Tok::LBrace {
+                return self.err("declarations cannot have a body");
+            }
+            if self.ba_reserved.contains_key(&func) {
+                return self.err_at(
+                    name_tok.start,
+                    "cannot take blockaddress inside a declaration",
+                );
+            }
+            return Ok(());
+        }
+        // Name the parameters and parse the body.
+        let f = std::mem::replace(
+            &mut self.m.functions[func],
+            Function::new(None, TypeTable::VOID, &self.m.types),
+        );
+        let mut fs = FnState {
+            f,
+            func,
+            values: FxHashMap::default(),
+            blocks: FxHashMap::default(),
+            fwd_values: FxHashMap::default(),
+            fwd_blocks: FxHashMap::default(),
+            next_num: 0,
+        };
+        for (i, (_, _, key, at)) in params.into_iter().enumerate() {
+            let v = fs.f.params[i];
+            match key {
+                Some(LocalKey::Id(n)) => {
+                    if n < fs.next_num {
+                        return self.err_at(
+                            at,
+                            format!(
+                                "argument expected to be numbered '%{}' or greater",
+                                fs.next_num
+                            ),
+                        );
+                    }
+                    fs.next_num = n.saturating_add(1);
+                    fs.values.insert(LocalKey::Id(n), v);
+                }
+                Some(LocalKey::Name(nm)) => {
+                    let s = self.utf8(&nm, at)?;
+                    if fs.values.insert(LocalKey::Name(nm), v).is_some() {
+                        return self.err_at(at, format!("redefinition of argument '%{s}'"));
+                    }
+                    fs.f.set_value_name(v, Some(&s));
+                }
+                None => {
+                    let n = fs.next_num;
+                    fs.next_num = n.saturating_add(1);
+                    fs.values.insert(LocalKey::Id(n), v);
+                }
+            }
+        }
+        // Blocks reserved by earlier `blockaddress` constants.
+        if let Some(keys) = self.ba_reserved.remove(&func) {
+            for key in keys {
+                let b = fs.f.make_block(None);
+                fs.fwd_blocks.insert(b, (name_tok.start, key.clone()));
+                fs.blocks.insert(key, b);
+            }
+        }
+        self.fs = Some(fs);
+        let r = self.parse_function_body();
+        let fs = self.fs.take();
+        r?;
+        let Some(fs) = fs else {
+            return self.err("internal error: lost function state");
+        };
+        if let Some((_, (at, key))) = fs.fwd_blocks.iter().min_by_key(|(_, (at, _))| *at) {
+            let n = match key {
+                LocalKey::Id(n) => n.to_string(),
+                LocalKey::Name(nm) => String::from_utf8_lossy(nm).into_owned(),
+            };
+            return self.err_at(*at, format!("use of undefined value '%{n}'"));
+        }
+        if let Some((_, (at, key))) = fs.fwd_values.iter().min_by_key(|(_, (at, _))| *at) {
+            let n = match key {
+                LocalKey::Id(n) => n.to_string(),
+                LocalKey::Name(nm) => String::from_utf8_lossy(nm).into_owned(),
+            };
+            return self.err_at(*at, format!("use of undefined value '%{n}'"));
+        }
+        if self.ba_targets.contains(&func) {
+            self.ba_done.insert(func, fs.blocks);
+        }
+        self.m.functions[func] = fs.f;
+        Ok(())
+    }
+
+    /// `ccc`, `fastcc`, `cc N`, ... (optional; 0 when absent).
+    pub fn parse_cconv(&mut self) -> PResult<u32> {
+        let Some(k) = self.kw() else { return Ok(0) };
+        if k == "cc" {
+            self.bump();
+            return self.parse_u32();
+        }
+        if let Some(n) = loopwright_ir::callconv::from_name(k) {
+            self.bump();
+            return Ok(n);
+        }
+        Ok(0)
+    }
+
+    /// Resolves `blockaddress(@f, %bb)`: the block of `f` named by the
+    /// current token (consumed).
+    pub fn blockaddress_block(&mut self, func: Func) -> PResult<Block> {
+        let key = match self.tok.kind {
+            Tok::LocalVar => LocalKey::Name(self.tok.name(self.src).into_owned().into()),
+            Tok::LocalId(n) => LocalKey::Id(n),
+            _ => return self.err("expected basic block name in blockaddress"),
+        };
+        let at = self.tok.start;
+        // The function being parsed.
+        if let Some(fs) = &self.fs {
+            if fs.func == func {
+                let b = self.block_ref_key(key, at)?;
+                self.bump();
+                return Ok(b);
+            }
+        }
+        if func.index() < self.m.functions.len() {
+            if self.m.functions[func].is_declaration() && !self.ba_done.contains_key(&func) {
+                return self.err("cannot take blockaddress inside a declaration");
+            }
+            let Some(b) = self.ba_done.get(&func).and_then(|m| m.get(&key)).copied() else {
+                return self.err("referenced value is not a basic block");
+            };
+            self.bump();
+            return Ok(b);
+        }
+        // A function not parsed yet: reserve the block.
+        let list = self.ba_reserved.entry(func).or_default();
+        let idx = match list.iter().position(|k| *k == key) {
+            Some(i) => i,
+            None => {
+                list.push(key);
+                list.len() - 1
+            }
+        };
+        self.bump();
+        Ok(Block::new(idx))
+    }
+
+    // -----------------------------------------------------------------
+    // Types.
+    // -----------------------------------------------------------------
+
+    /// Parses a type. `void` is accepted only when `allow_void`.
+    pub fn parse_type(&mut self, allow_void: bool) -> PResult<Type> {
+        let at = self.tok.start;
+        self.enter()?;
+        let r = self.parse_type_inner();
+        self.leave();
+        let t = r?;
+        if !allow_void && t == TypeTable::VOID {
+            return self.err_at(at, "void type only allowed for function results");
+        }
+        Ok(t)
+    }
+
+    fn parse_type_inner(&mut self) -> PResult<Type> {
+        let at = self.tok.start;
+        let mut t = match self.tok.kind {
+            Tok::IntType(n) => {
+                self.bump();
+                self.m.types.int(n)
+            }
+            Tok::Keyword => {
+                let k = self.kw().unwrap_or("");
+                let d = match k {
+                    "void" => TypeData::Void,
+                    "half" => TypeData::Half,
+                    "bfloat" => TypeData::BFloat,
+                    "float" => TypeData::Float,
+                    "double" => TypeData::Double,
+                    "x86_fp80" => TypeData::X86Fp80,
+                    "fp128" => TypeData::Fp128,
+                    "ppc_fp128" => TypeData::PpcFp128,
+                    "label" => TypeData::Label,
+                    "metadata" => TypeData::Metadata,
+                    "x86_amx" => TypeData::X86Amx,
+                    "token" => TypeData::Token,
+                    "ptr" => {
+                        self.bump();
+                        let a = self.opt_addrspace()?.unwrap_or(0);
+                        let p = self.m.types.ptr(a);
+                        return self.parse_type_suffix(p, at);
+                    }
+                    "target" => {
+                        self.bump();
+                        let t = self.parse_target_ext_type()?;
+                        return self.parse_type_suffix(t, at);
+                    }
+                    "x86_mmx" => return self.err("x86_mmx type is not supported"),
+                    _ => return self.err("expected type"),
+                };
+                self.bump();
+                self.m.types.intern(d)
+            }
+            Tok::LBrace => {
+                self.bump();
+                let elems = self.parse_struct_body(Tok::RBrace, "}")?;
+                self.m.types.literal_struct(false, elems)
+            }
+            Tok::Less => {
+                self.bump();
+                if self.eat(Tok::LBrace) {
+                    let elems = self.parse_struct_body(Tok::RBrace, "}")?;
+                    self.expect(Tok::Greater, ">")?;
+                    self.m.types.literal_struct(true, elems)
+                } else {
+                    self.parse_array_vector(true)?
+                }
+            }
+            Tok::LSquare => {
+                self.bump();
+                self.parse_array_vector(false)?
+            }
+            Tok::LocalVar => {
+                let name_b = self.tok.name(self.src);
+                let name = self.utf8(&name_b, at)?;
+                let ns = self.m.types.named_struct(Some(&name));
+                if !self.struct_defined.contains(&ns) {
+                    self.struct_fwd
+                        .entry(ns)
+                        .or_insert((at, format!("%{name}")));
+                }
+                self.bump();
+                self.m.types.named_struct_type(ns)
+            }
+            Tok::LocalId(n) => {
+                let ns = match self.struct_ids.get(&n) {
+                    Some(&ns) => ns,
+                    None => {
+                        let ns = self.m.types.named_struct(None);
+                        self.struct_ids.insert(n, ns);
+                        ns
+                    }
+                };
+                if !self.struct_defined.contains(&ns) {
+                    self.struct_fwd.entry(ns).or_insert((at, format!("%{n}")));
+                }
+                self.bump();
+                self.m.types.named_struct_type(ns)
+            }
+            _ => return self.err("expected type"),
+        };
+        t = self.parse_type_suffix(t, at)?;
+        Ok(t)
+    }
+
+    /// `*`, `addrspace(N)*` and `(params)` after a type.
+    fn parse_type_suffix(&mut self, mut t: Type, at: usize) -> PResult<Type> {
+        loop {
+            match self.tok.kind {
+                Tok::Star => {
+                    if self.m.types.is_ptr(t) {
+                        return self.err("ptr* is invalid - use ptr instead");
+                    }
+                    if t == TypeTable::VOID {
+                        return self.err("pointers to void are invalid - use i8* instead");
+                    }
+                    self.bump();
+                    t = TypeTable::PTR;
+                }
+                Tok::Keyword if self.is_kw("addrspace") && !self.m.types.is_ptr(t) => {
+                    // Old typed-pointer syntax `T addrspace(N)*`.
+                    let a = self.parse_addrspace()?;
+                    self.expect(Tok::Star, "*")?;
+                    t = self.m.types.ptr(a);
+                }
+                Tok::LParen => {
+                    if matches!(self.m.types.data(t), TypeData::Label | TypeData::Metadata) {
+                        return self.err_at(at, "invalid function return type");
+                    }
+                    self.bump();
+                    let mut params = Vec::new();
+                    let mut vararg = false;
+                    if !self.eat(Tok::RParen) {
+                        loop {
+                            if self.eat(Tok::DotDotDot) {
+                                vararg = true;
+                                break;
+                            }
+                            let pat = self.tok.start;
+                            let p = self.parse_type(false)?;
+                            if !self.m.types.is_first_class(p) {
+                                return self.err_at(pat, "invalid function argument type");
+                            }
+                            // Attributes and names are allowed (and ignored)
+                            // in function types.
+                            self.parse_attr_list(crate::attrs::AttrCtx::Param)?;
+                            if matches!(self.tok.kind, Tok::LocalVar | Tok::LocalId(_)) {
+                                return self.err("argument name invalid in function type");
+                            }
+                            params.push(p);
+                            if !self.eat(Tok::Comma) {
+                                break;
+                            }
+                        }
+                        self.expect(Tok::RParen, ")")?;
+                    }
+                    t = self.m.types.function(t, params, vararg);
+                }
+                _ => return Ok(t),
+            }
+        }
+    }
+
+    /// After `[` or `<`: `N x T]`, `N x T>`, `vscale x N x T>`.
+    fn parse_array_vector(&mut self, vector: bool) -> PResult<Type> {
+        let mut scalable = false;
+        if vector && self.is_kw("vscale") {
+            self.bump();
+            if !self.eat_kw("x") {
+                return self.err("expected 'x' after vscale");
+            }
+            scalable = true;
+        }
+        let at = self.tok.start;
+        let n = self.parse_u64()?;
+        if !self.eat_kw("x") {
+            return self.err("expected 'x' after element count");
+        }
+        let eat = self.tok.start;
+        let elem = self.parse_type(false)?;
+        if vector {
+            self.expect(Tok::Greater, ">")?;
+            if n == 0 {
+                return self.err_at(at, "zero element vector is illegal");
+            }
+            let Ok(len) = u32::try_from(n) else {
+                return self.err_at(at, "size too large for vector");
+            };
+            let ok = matches!(
+                self.m.types.data(elem),
+                TypeData::Int(_)
+                    | TypeData::Half
+                    | TypeData::BFloat
+                    | TypeData::Float
+                    | TypeData::Double
+                    | TypeData::X86Fp80
+                    | TypeData::Fp128
+                    | TypeData::PpcFp128
+                    | TypeData::Ptr(_)
+            );
+            if !ok {
+                return self.err_at(eat, "invalid vector element type");
+            }
+            Ok(self.m.types.intern(TypeData::Vector {
+                scalable,
+                len,
+                elem,
+            }))
+        } else {
+            self.expect(Tok::RSquare, "]")?;
+            if !self.valid_element_type(elem) {
+                return self.err_at(eat, "invalid array element type");
+            }
+            Ok(self.m.types.array(n, elem))
+        }
+    }
+
+    /// After `target`: `("name", types..., ints...)`.
+    fn parse_target_ext_type(&mut self) -> PResult<Type> {
+        self.expect(Tok::LParen, "(")?;
+        let name = self.parse_string()?;
+        let mut types = Vec::new();
+        let mut ints = Vec::new();
+        while self.eat(Tok::Comma) {
+            if self.tok.kind == Tok::Int {
+                ints.push(self.parse_u32()?);
+            } else {
+                if !ints.is_empty() {
+                    return self.err("expected integer parameter");
+                }
+                types.push(self.parse_type(false)?);
+            }
+        }
+        self.expect(Tok::RParen, ")")?;
+        Ok(self
+            .m
+            .types
+            .intern(TypeData::TargetExt { name, types, ints }))
+    }
+
+    // -----------------------------------------------------------------
+    // Attribute sets.
+    // -----------------------------------------------------------------
+
+    /// Interns `attrs` merged with the groups `#N`.
+    pub fn make_attr_set(
+        &mut self,
+        attrs: Vec<Attr>,
+        groups: &[(u32, usize)],
+        _at: usize,
+    ) -> PResult<AttrSet> {
+        let mut set = self.intern_attrs(attrs);
+        for &(g, gat) in groups {
+            let Some(&gs) = self.attr_groups.get(&g) else {
+                return self.err_at(gat, format!("unresolved attribute group reference '#{g}'"));
+            };
+            set = self.m.attrs.union(set, gs);
+        }
+        Ok(set)
+    }
+
+    /// `attributes #N = { ... }`. In the pre-pass (`define`) the group is
+    /// recorded; in the main pass it is skipped.
+    fn parse_attr_group(&mut self, define: bool) -> PResult<()> {
+        self.expect_kw("attributes")?;
+        let Tok::AttrGrpId(id) = self.tok.kind else {
+            return self.err("expected attribute group id");
+        };
+        let at = self.tok.start;
+        self.bump();
+        self.expect(Tok::Equal, "=")?;
+        self.expect(Tok::LBrace, "{")?;
+        let (attrs, groups, _) = self.parse_attr_list(crate::attrs::AttrCtx::Group)?;
+        if let Some(&(_, gat)) = groups.first() {
+            return self.err_at(gat, "attribute group cannot reference another group");
+        }
+        self.expect(Tok::RBrace, "}")?;
+        if define {
+            let set = self.intern_attrs(attrs);
+            if self.attr_groups.insert(id, set).is_some() {
+                return self.err_at(
+                    at,
+                    format!("attribute group #{id} is defined more than once"),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// Interns an attribute list (the empty list without hashing).
+    pub fn intern_attrs(&mut self, attrs: Vec<Attr>) -> AttrSet {
+        if attrs.is_empty() {
+            AttrSet::EMPTY
+        } else {
+            self.m.attrs.intern(attrs)
+        }
+    }
+
+    /// A constant for the `none` token.
+    pub fn none_const(&mut self) -> Const {
+        self.m.consts.intern(ConstData::NoneToken)
+    }
+}
