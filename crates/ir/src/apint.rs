@@ -91,7 +91,10 @@ impl ApInt {
 
     /// The unsigned value, if it fits in 64 bits.
     pub fn as_u64(&self) -> Option<u64> {
-        self.words[1..].iter().all(|&w| w == 0).then_some(self.words[0])
+        self.words[1..]
+            .iter()
+            .all(|&w| w == 0)
+            .then_some(self.words[0])
     }
 
     /// The signed value, if it fits in 64 bits.
@@ -264,8 +267,14 @@ mod tests {
 
     #[test]
     fn parse_limits() {
-        assert_eq!(ApInt::parse_decimal(8, "255").unwrap().to_signed_string(), "-1");
-        assert_eq!(ApInt::parse_decimal(8, "-128").unwrap().to_signed_string(), "-128");
+        assert_eq!(
+            ApInt::parse_decimal(8, "255").unwrap().to_signed_string(),
+            "-1"
+        );
+        assert_eq!(
+            ApInt::parse_decimal(8, "-128").unwrap().to_signed_string(),
+            "-128"
+        );
         assert!(ApInt::parse_decimal(8, "256").is_none());
         assert!(ApInt::parse_decimal(8, "-129").is_none());
         assert!(ApInt::parse_decimal(8, "").is_none());

@@ -16,11 +16,17 @@ use rustc_hash::FxHashMap;
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum ConstData {
     /// An integer of type `iN` (`true`/`false` for `i1`).
-    Int { ty: Type, val: ApInt },
+    Int {
+        ty: Type,
+        val: ApInt,
+    },
     /// A floating-point value as the raw bit pattern of its type's format
     /// (16 bits for half/bfloat, 32 float, 64 double, 80 x86_fp80, 128 fp128
     /// and ppc_fp128), in the low bits.
-    Float { ty: Type, bits: u128 },
+    Float {
+        ty: Type,
+        bits: u128,
+    },
     /// `null` of a pointer type (or a target extension type).
     Null(Type),
     /// `none` of type `token`.
@@ -30,23 +36,51 @@ pub enum ConstData {
     /// `zeroinitializer`.
     Zero(Type),
     /// `[ T a, T b ]`.
-    Array { ty: Type, elems: Vec<Const> },
+    Array {
+        ty: Type,
+        elems: Vec<Const>,
+    },
     /// `{ T a, U b }` or `<{ ... }>`.
-    Struct { ty: Type, elems: Vec<Const> },
+    Struct {
+        ty: Type,
+        elems: Vec<Const>,
+    },
     /// `< T a, T b >`.
-    Vector { ty: Type, elems: Vec<Const> },
+    Vector {
+        ty: Type,
+        elems: Vec<Const>,
+    },
     /// `c"..."`: an array of `i8` given as bytes.
-    Bytes { ty: Type, data: Vec<u8> },
+    Bytes {
+        ty: Type,
+        data: Vec<u8>,
+    },
     /// The address of a global value, typed `ptr addrspace(N)`.
-    Global { ty: Type, global: GlobalRef },
+    Global {
+        ty: Type,
+        global: GlobalRef,
+    },
     /// `blockaddress(@f, %bb)`.
-    BlockAddress { ty: Type, func: Func, block: Block },
+    BlockAddress {
+        ty: Type,
+        func: Func,
+        block: Block,
+    },
     /// `dso_local_equivalent @f`.
-    DsoLocalEquivalent { ty: Type, global: GlobalRef },
+    DsoLocalEquivalent {
+        ty: Type,
+        global: GlobalRef,
+    },
     /// `no_cfi @f`.
-    NoCfi { ty: Type, global: GlobalRef },
+    NoCfi {
+        ty: Type,
+        global: GlobalRef,
+    },
     /// `ptrauth (ptr @f, i32 key[, i64 disc[, ptr addrdisc]])`.
-    PtrAuth { ty: Type, ops: Vec<Const> },
+    PtrAuth {
+        ty: Type,
+        ops: Vec<Const>,
+    },
     /// A constant expression.
     Expr(ConstExpr),
     /// `asm [sideeffect] [alignstack] [inteldialect] [unwind] "asm", "constraints"`,

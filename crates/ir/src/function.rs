@@ -270,7 +270,12 @@ impl Function {
 
     /// Convenience: creates `data`, its result (when its type is not
     /// `void`), and appends it to `block`.
-    pub fn append(&mut self, block: Block, data: InstData, name: Option<&str>) -> (Inst, Option<Value>) {
+    pub fn append(
+        &mut self,
+        block: Block,
+        data: InstData,
+        name: Option<&str>,
+    ) -> (Inst, Option<Value>) {
         let has_result = data.ty != TypeTable::VOID;
         let inst = self.make_inst(data);
         let v = has_result.then(|| self.make_result(inst, name));
@@ -314,7 +319,10 @@ impl Function {
     /// Its result must be unused. The arena slot stays dead.
     pub fn delete_inst(&mut self, inst: Inst) {
         if let Some(v) = self.inst_result(inst) {
-            debug_assert!(!self.has_uses(v), "deleting {inst} whose result {v} is still used");
+            debug_assert!(
+                !self.has_uses(v),
+                "deleting {inst} whose result {v} is still used"
+            );
         }
         if self.layout.inst_block(inst).is_some() {
             self.layout.remove_inst(inst);
@@ -503,14 +511,21 @@ mod tests {
             Some("p"),
         );
         let p = p.unwrap();
-        f.append(bb, InstData::new(Opcode::Ret, TypeTable::VOID, [Operand::Value(p)]), None);
+        f.append(
+            bb,
+            InstData::new(Opcode::Ret, TypeTable::VOID, [Operand::Value(p)]),
+            None,
+        );
         assert_eq!(f.uses(a), &[add, add]);
         assert_eq!(f.uses(s), &[mul]);
 
         f.replace_all_uses(a, Operand::Value(b));
         assert!(f.uses(a).is_empty());
         assert_eq!(f.uses(b).len(), 3);
-        assert_eq!(f.inst(add).operands(), &[Operand::Value(b), Operand::Value(b)]);
+        assert_eq!(
+            f.inst(add).operands(),
+            &[Operand::Value(b), Operand::Value(b)]
+        );
 
         let seven = m.consts.int(i32t, 32, 7);
         f.replace_all_uses(b, Operand::Const(seven));

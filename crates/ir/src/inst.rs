@@ -668,7 +668,10 @@ pub enum Extra {
     /// `alloca`.
     Alloca(Box<AllocaInfo>),
     /// `load` / `store`: alignment and atomicity (`volatile` is a flag).
-    Mem { align: Option<u64>, atomic: Option<Box<Atomic>> },
+    Mem {
+        align: Option<u64>,
+        atomic: Option<Box<Atomic>>,
+    },
     /// `getelementptr`.
     Gep { source_ty: Type },
     /// `call`, `invoke`, `callbr`.
@@ -684,7 +687,10 @@ pub enum Extra {
     /// `shufflevector` mask; `-1` is `poison`.
     Shuffle(Box<[i32]>),
     /// `landingpad`.
-    LandingPad { cleanup: bool, clauses: Box<[ClauseKind]> },
+    LandingPad {
+        cleanup: bool,
+        clauses: Box<[ClauseKind]>,
+    },
     /// `catchswitch`: whether the last operand is an unwind destination.
     CatchSwitch { has_unwind: bool },
 }

@@ -79,7 +79,10 @@ impl Layout {
     /// Inserts `b` just before `before`.
     pub fn insert_block_before(&mut self, b: Block, before: Block) {
         assert!(!self.blocks[b].inserted, "{b} is already in the layout");
-        assert!(self.blocks[before].inserted, "{before} is not in the layout");
+        assert!(
+            self.blocks[before].inserted,
+            "{before} is not in the layout"
+        );
         let prev = self.blocks[before].prev;
         {
             let n = &mut self.blocks[b];
@@ -333,7 +336,10 @@ mod tests {
         l.insert_inst_after(i[3], i[2]);
         assert_eq!(l.block_insts(b0).collect::<Vec<_>>(), i);
         l.remove_inst(i[1]);
-        assert_eq!(l.block_insts(b0).collect::<Vec<_>>(), vec![i[0], i[2], i[3]]);
+        assert_eq!(
+            l.block_insts(b0).collect::<Vec<_>>(),
+            vec![i[0], i[2], i[3]]
+        );
         l.split_block_at(i[2], b2);
         assert_eq!(l.block_insts(b0).collect::<Vec<_>>(), vec![i[0]]);
         assert_eq!(l.block_insts(b2).collect::<Vec<_>>(), vec![i[2], i[3]]);

@@ -28,24 +28,25 @@ pub mod inst;
 pub mod layout;
 pub mod metadata;
 pub mod module;
+pub mod print;
 pub mod types;
 
 pub use apint::ApInt;
 pub use attrs::{Attr, AttrPool};
 pub use constant::{ConstData, ConstExpr, ConstPool, InlineAsm};
 pub use entities::{
-    Alias, ArgList, AttrSet, Block, Comdat, Const, Func, GlobalRef, GlobalVar, IFunc, Inst, MdKind, MdNode,
-    MdStr, Value,
+    Alias, ArgList, AttrSet, Block, Comdat, Const, Func, GlobalRef, GlobalVar, IFunc, Inst, MdKind,
+    MdNode, MdStr, Value,
 };
 pub use function::{BlockData, Function, InstMut, ValueData, ValueDef};
 pub use inst::{
-    AllocaInfo, Atomic, Bundle, CallInfo, ClauseKind, CmpXchgInfo, Extra, Flags, InstData, Opcode, Operand,
-    Ordering, Predicate, RmwInfo, RmwOp, TailKind,
+    AllocaInfo, Atomic, Bundle, CallInfo, ClauseKind, CmpXchgInfo, Extra, Flags, InstData, Opcode,
+    Operand, Ordering, Predicate, RmwInfo, RmwOp, TailKind,
 };
 pub use layout::Layout;
 pub use metadata::{Attachments, Md, MdBody, MdField, MdFieldValue, MdNodeData, Metadata};
 pub use module::{
-    AliasData, ComdatData, ComdatKind, DllStorage, GlobalCommon, GlobalVarData, IFuncData, Linkage, Module,
-    NamedMd, ThreadLocal, UnnamedAddr, Visibility,
+    AliasData, ComdatData, ComdatKind, DllStorage, GlobalCommon, GlobalVarData, IFuncData, Linkage,
+    Module, NamedMd, ThreadLocal, UnnamedAddr, Visibility,
 };
 pub use types::{NamedStruct, NamedStructData, StructBody, Type, TypeData, TypeTable};

@@ -48,7 +48,10 @@ pub enum MdBody {
     /// `!{op, op, null, ...}`.
     Tuple(Vec<Option<Md>>),
     /// `!DIKind(field: value, ...)`.
-    Special { kind: Box<str>, fields: Vec<MdField> },
+    Special {
+        kind: Box<str>,
+        fields: Vec<MdField>,
+    },
 }
 
 /// One field of a specialized node.
@@ -244,10 +247,9 @@ impl Metadata {
     /// Field `name` of a specialized node.
     pub fn field(&self, n: MdNode, name: &str) -> Option<&MdFieldValue> {
         match &self.nodes[n].body {
-            MdBody::Special { fields, .. } => fields
-                .iter()
-                .find(|f| &*f.name == name)
-                .map(|f| &f.value),
+            MdBody::Special { fields, .. } => {
+                fields.iter().find(|f| &*f.name == name).map(|f| &f.value)
+            }
             MdBody::Tuple(_) => None,
         }
     }

@@ -41,17 +41,35 @@ pub enum TypeData {
     /// `ptr` / `ptr addrspace(N)`.
     Ptr(u32),
     /// `<N x T>` or `<vscale x N x T>`.
-    Vector { scalable: bool, len: u32, elem: Type },
+    Vector {
+        scalable: bool,
+        len: u32,
+        elem: Type,
+    },
     /// `[N x T]`.
-    Array { len: u64, elem: Type },
+    Array {
+        len: u64,
+        elem: Type,
+    },
     /// A literal struct `{ T, U }` or packed `<{ T, U }>`.
-    Struct { packed: bool, elems: Vec<Type> },
+    Struct {
+        packed: bool,
+        elems: Vec<Type>,
+    },
     /// An identified struct; its body lives in [`TypeTable::named_struct`].
     Named(NamedStruct),
     /// `R (P1, P2, ...)`.
-    Function { ret: Type, params: Vec<Type>, vararg: bool },
+    Function {
+        ret: Type,
+        params: Vec<Type>,
+        vararg: bool,
+    },
     /// `target("name", types..., ints...)`.
-    TargetExt { name: String, types: Vec<Type>, ints: Vec<u32> },
+    TargetExt {
+        name: String,
+        types: Vec<Type>,
+        ints: Vec<u32>,
+    },
 }
 
 /// The definition of an identified struct type.
@@ -160,7 +178,11 @@ impl TypeTable {
     }
 
     pub fn vector(&mut self, len: u32, elem: Type) -> Type {
-        self.intern(TypeData::Vector { scalable: false, len, elem })
+        self.intern(TypeData::Vector {
+            scalable: false,
+            len,
+            elem,
+        })
     }
 
     pub fn array(&mut self, len: u64, elem: Type) -> Type {
@@ -168,7 +190,11 @@ impl TypeTable {
     }
 
     pub fn function(&mut self, ret: Type, params: Vec<Type>, vararg: bool) -> Type {
-        self.intern(TypeData::Function { ret, params, vararg })
+        self.intern(TypeData::Function {
+            ret,
+            params,
+            vararg,
+        })
     }
 
     pub fn literal_struct(&mut self, packed: bool, elems: Vec<Type>) -> Type {
@@ -204,7 +230,10 @@ impl TypeTable {
     /// Identified structs in definition order, followed by any that were only
     /// referenced.
     pub fn struct_order(&self) -> impl Iterator<Item = NamedStruct> + '_ {
-        let extra = self.structs.keys().filter(move |&s| !self.struct_defined[s]);
+        let extra = self
+            .structs
+            .keys()
+            .filter(move |&s| !self.struct_defined[s]);
         self.struct_order.iter().copied().chain(extra)
     }
 

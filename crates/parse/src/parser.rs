@@ -1878,7 +1878,7 @@ impl<'a> Parser<'a> {
                 if !ints.is_empty() {
                     return self.err("expected integer parameter");
                 }
-                types.push(self.parse_type(false)?);
+                types.push(self.parse_type(true)?);
             }
         }
         self.expect(Tok::RParen, ")")?;

@@ -1,0 +1,781 @@
+//! The printer: a [`Module`] as LLVM 19's textual IR.
+//!
+//! The output follows LLVM's `AssemblyWriter` so closely that `opt-19 -S`
+//! reads it back to the same module, and in the common case prints the
+//! same text. The pieces:
+//!
+//! - [`slots`] numbers everything before text is written: globals, the
+//!   values and blocks of each function, metadata nodes (LLVM's
+//!   `SlotTracker` order) and identified structs (`TypeFinder` order).
+//!   Entity ids never reach the output, so it is deterministic.
+//! - [`constant`] writes types, constants and references.
+//! - [`md`] writes metadata nodes, references and attachments.
+//! - [`inst`] writes instructions and debug records.
+//! - [`attrs`] orders attributes as LLVM's `AttributeSet` does.
+//! - this module writes the module skeleton: header, type definitions,
+//!   comdats, global variables, aliases, ifuncs, functions, attribute
+//!   groups, named metadata and metadata nodes.
+//!
+//! Attribute groups (`attributes #N`) are derived: function, call-site and
+//! global-variable attribute sets are numbered in LLVM's order (global
+//! variables, then function definitions and declarations, then call sites
+//! as the functions are printed), keyed by their canonical text.
+
+mod attrs;
+mod constant;
+mod float;
+mod inst;
+mod md;
+mod slots;
+mod text;
+
+use crate::attrs::Attr;
+use crate::entities::{AttrSet, Block, Const, Func, GlobalRef};
+use crate::function::Function;
+use crate::module::{
+    DllStorage, GlobalCommon, Linkage, Module, ThreadLocal, UnnamedAddr, Visibility,
+};
+use crate::types::{NamedStruct, Type};
+use crate::ConstData;
+use cranelift_entity::{EntityRef, SecondaryMap};
+use rustc_hash::FxHashMap;
+use slots::{FnNames, GlobalNames, MdSlots, Name};
+use text::{push_escaped, push_ident, push_u64};
+
+/// Prints `m` as textual IR.
+pub fn print_module(m: &Module) -> String {
+    let mut out = String::with_capacity(64 * 1024);
+    let mut p = Printer::new(m, &mut out);
+    p.module();
+    out
+}
+
+/// Prints one function of `m` (with the names and metadata numbers it
+/// would have in the whole module's text). For diagnostics and tests.
+pub fn print_function(m: &Module, f: Func) -> String {
+    let mut out = String::new();
+    let mut p = Printer::new(m, &mut out);
+    p.number_module_md();
+    p.function(f);
+    out
+}
+
+/// The text of type `t` (`i32`, `ptr`, `%struct.S`, `{ i32, ptr }`).
+pub fn type_to_string(m: &Module, t: Type) -> String {
+    let mut out = String::new();
+    let nums = struct_numbers(m, &slots::find_structs(m));
+    constant::write_type(&mut out, &m.types, &nums, t);
+    out
+}
+
+/// Numbers for identified structs without a name, in `TypeFinder` order.
+fn struct_numbers(m: &Module, found: &[NamedStruct]) -> SecondaryMap<NamedStruct, u32> {
+    let mut nums = SecondaryMap::new();
+    let mut next = 0;
+    for &s in found {
+        if m.types
+            .struct_data(s)
+            .name
+            .as_deref()
+            .is_none_or(str::is_empty)
+        {
+            nums[s] = next;
+            next += 1;
+        }
+    }
+    nums
+}
+
+/// The printer's state for one module.
+pub(crate) struct Printer<'m, 'o> {
+    m: &'m Module,
+    out: &'o mut String,
+    globals: GlobalNames<'m>,
+    /// Names in the function being printed.
+    fnames: FnNames<'m>,
+    /// Names in functions whose blocks `blockaddress` constants refer to.
+    other_fn: FxHashMap<Func, FnNames<'m>>,
+    md_slots: MdSlots,
+    /// Text of every type, concatenated; `type_span[t]` is its range.
+    type_text: String,
+    type_span: Vec<(u32, u32)>,
+    /// Cached canonical class of constants (see `constant.rs`).
+    const_class: SecondaryMap<Const, u8>,
+    /// Identified structs in `TypeFinder` order.
+    structs: Vec<NamedStruct>,
+    struct_num: SecondaryMap<NamedStruct, u32>,
+    /// Attribute groups: slot per interned set, slot per canonical text,
+    /// and the group texts in slot order.
+    group_of_set: FxHashMap<AttrSet, u32>,
+    group_of_text: FxHashMap<String, u32>,
+    group_texts: Vec<String>,
+    /// The datalayout's program address space.
+    program_as: u32,
+}
+
+impl<'m, 'o> Printer<'m, 'o> {
+    fn new(m: &'m Module, out: &'o mut String) -> Self {
+        let structs = slots::find_structs(m);
+        let struct_num = struct_numbers(m, &structs);
+        let mut type_text = String::with_capacity(m.types.len() * 8);
+        let mut type_span = Vec::with_capacity(m.types.len());
+        for i in 0..m.types.len() {
+            let start = type_text.len() as u32;
+            constant::write_type(&mut type_text, &m.types, &struct_num, Type::new(i));
+            type_span.push((start, type_text.len() as u32));
+        }
+        // Functions whose blocks are named by `blockaddress` constants.
+        let mut other_fn = FxHashMap::default();
+        for (_, c) in m.consts.iter() {
+            if let ConstData::BlockAddress { func, .. } = c {
+                other_fn.entry(*func).or_insert_with(|| {
+                    let mut names = FnNames::default();
+                    names.compute(&m.functions[*func]);
+                    names
+                });
+            }
+        }
+        Printer {
+            m,
+            out,
+            globals: GlobalNames::compute(m),
+            fnames: FnNames::default(),
+            other_fn,
+            md_slots: MdSlots::new(),
+            type_text,
+            type_span,
+            const_class: SecondaryMap::new(),
+            structs,
+            struct_num,
+            group_of_set: FxHashMap::default(),
+            group_of_text: FxHashMap::default(),
+            group_texts: Vec::new(),
+            program_as: slots::program_addrspace(m.datalayout.as_deref()),
+        }
+    }
+
+    /// `SlotTracker::processModule`: metadata of global variables, then of
+    /// named metadata; attribute groups of global variables and functions.
+    fn number_module_md(&mut self) {
+        let m = self.m;
+        for (_, g) in m.globals.iter() {
+            for (_, n) in g.common.md.iter() {
+                self.md_slots.create(m, n);
+            }
+            if !m.attrs.is_empty_set(g.attrs) {
+                self.group_slot(g.attrs);
+            }
+        }
+        for nm in &m.named_md {
+            for &n in &nm.ops {
+                self.md_slots.create(m, n);
+            }
+        }
+        for (_, f) in m.functions.iter() {
+            if !m.attrs.is_empty_set(f.fn_attrs) {
+                self.group_slot(f.fn_attrs);
+            }
+        }
+    }
+
+    fn module(&mut self) {
+        let m = self.m;
+        self.number_module_md();
+        self.out.push_str("; ModuleID = '");
+        self.out
+            .push_str(m.source_filename.as_deref().unwrap_or("<stdin>"));
+        self.out.push_str("'\n");
+        if let Some(s) = m.source_filename.as_deref().filter(|s| !s.is_empty()) {
+            self.out.push_str("source_filename = \"");
+            push_escaped(self.out, s.as_bytes());
+            self.out.push_str("\"\n");
+        }
+        if let Some(dl) = m.datalayout.as_deref().filter(|s| !s.is_empty()) {
+            self.out.push_str("target datalayout = \"");
+            self.out.push_str(dl);
+            self.out.push_str("\"\n");
+        }
+        if let Some(t) = m.triple.as_deref().filter(|s| !s.is_empty()) {
+            self.out.push_str("target triple = \"");
+            self.out.push_str(t);
+            self.out.push_str("\"\n");
+        }
+        if !m.module_asm.is_empty() {
+            self.out.push('\n');
+            for line in &m.module_asm {
+                for part in line.split(|&b| b == b'\n') {
+                    self.out.push_str("module asm \"");
+                    push_escaped(self.out, part);
+                    self.out.push_str("\"\n");
+                }
+            }
+        }
+        self.type_definitions();
+        self.comdats();
+        if !m.globals.is_empty() {
+            self.out.push('\n');
+        }
+        for (gv, _) in m.globals.iter() {
+            self.global_var(gv);
+            self.out.push('\n');
+        }
+        if !m.aliases.is_empty() {
+            self.out.push('\n');
+        }
+        for (a, data) in m.aliases.iter() {
+            self.alias_like(GlobalRef::Alias(a), "alias ", data.value_ty, data.aliasee);
+        }
+        if !m.ifuncs.is_empty() {
+            self.out.push('\n');
+        }
+        for (i, data) in m.ifuncs.iter() {
+            self.alias_like(GlobalRef::IFunc(i), "ifunc ", data.value_ty, data.resolver);
+        }
+        for (f, _) in m.functions.iter() {
+            self.out.push('\n');
+            self.function(f);
+        }
+        if !self.group_texts.is_empty() {
+            self.out.push('\n');
+            for (i, g) in self.group_texts.iter().enumerate() {
+                self.out.push_str("attributes #");
+                push_u64(self.out, i as u64);
+                self.out.push_str(" = { ");
+                self.out.push_str(g);
+                self.out.push_str(" }\n");
+            }
+        }
+        if !m.named_md.is_empty() {
+            self.out.push('\n');
+            self.named_md();
+        }
+        if !self.md_slots.order.is_empty() {
+            self.out.push('\n');
+            self.md_nodes();
+        }
+    }
+
+    /// `%0 = type {...}` for numbered structs, then `%name = type ...`.
+    fn type_definitions(&mut self) {
+        if self.structs.is_empty() {
+            return;
+        }
+        self.out.push('\n');
+        let m = self.m;
+        let structs = std::mem::take(&mut self.structs);
+        let numbered = structs.iter().filter(|&&s| {
+            m.types
+                .struct_data(s)
+                .name
+                .as_deref()
+                .is_none_or(str::is_empty)
+        });
+        let named = structs.iter().filter(|&&s| {
+            m.types
+                .struct_data(s)
+                .name
+                .as_deref()
+                .is_some_and(|n| !n.is_empty())
+        });
+        for &s in numbered.chain(named) {
+            let data = m.types.struct_data(s);
+            self.out.push('%');
+            match data.name.as_deref().filter(|n| !n.is_empty()) {
+                Some(n) => push_ident(self.out, n),
+                None => push_u64(self.out, u64::from(self.struct_num[s])),
+            }
+            self.out.push_str(" = type ");
+            match &data.body {
+                None => self.out.push_str("opaque"),
+                Some(b) => constant::write_struct_body(
+                    self.out,
+                    &m.types,
+                    &self.struct_num,
+                    b.packed,
+                    &b.elems,
+                ),
+            }
+            self.out.push('\n');
+        }
+        self.structs = structs;
+    }
+
+    /// The comdats used by functions and then global variables, in that
+    /// order (LLVM's `global_objects()`); unused comdats are not printed.
+    fn comdats(&mut self) {
+        let m = self.m;
+        let mut used: Vec<crate::Comdat> = Vec::new();
+        let mut seen: SecondaryMap<crate::Comdat, bool> = SecondaryMap::new();
+        let funcs = m.functions.values().map(|f| f.common.comdat);
+        let vars = m.globals.values().map(|g| g.common.comdat);
+        for c in funcs.chain(vars).flatten() {
+            if !seen[c] {
+                seen[c] = true;
+                used.push(c);
+            }
+        }
+        if used.is_empty() {
+            return;
+        }
+        self.out.push('\n');
+        for (i, &c) in used.iter().enumerate() {
+            if i > 0 {
+                self.out.push('\n');
+            }
+            let data = &m.comdats[c];
+            self.out.push('$');
+            push_ident(self.out, &data.name);
+            self.out.push_str(" = comdat ");
+            self.out.push_str(data.kind.name());
+            self.out.push('\n');
+        }
+    }
+
+    /// Linkage, `dso_local`, visibility, DLL storage (each with a trailing
+    /// space when present).
+    fn global_prefix(&mut self, c: &GlobalCommon) {
+        if c.linkage != Linkage::External {
+            self.out.push_str(c.linkage.name());
+            self.out.push(' ');
+        }
+        let implicit_dso_local = c.linkage.is_local()
+            || (c.visibility != Visibility::Default && c.linkage != Linkage::ExternWeak);
+        if c.dso_local && !implicit_dso_local {
+            self.out.push_str("dso_local ");
+        }
+        match c.visibility {
+            Visibility::Default => {}
+            Visibility::Hidden => self.out.push_str("hidden "),
+            Visibility::Protected => self.out.push_str("protected "),
+        }
+        match c.dll_storage {
+            DllStorage::None => {}
+            DllStorage::Import => self.out.push_str("dllimport "),
+            DllStorage::Export => self.out.push_str("dllexport "),
+        }
+    }
+
+    fn thread_local(&mut self, c: &GlobalCommon) {
+        match c.thread_local {
+            None => {}
+            Some(ThreadLocal::GeneralDynamic) => self.out.push_str("thread_local "),
+            Some(ThreadLocal::LocalDynamic) => self.out.push_str("thread_local(localdynamic) "),
+            Some(ThreadLocal::InitialExec) => self.out.push_str("thread_local(initialexec) "),
+            Some(ThreadLocal::LocalExec) => self.out.push_str("thread_local(localexec) "),
+        }
+    }
+
+    fn unnamed_addr_text(u: UnnamedAddr) -> &'static str {
+        match u {
+            UnnamedAddr::None => "",
+            UnnamedAddr::Local => "local_unnamed_addr",
+            UnnamedAddr::Global => "unnamed_addr",
+        }
+    }
+
+    /// ` comdat` or ` comdat($name)`.
+    fn comdat_clause(&mut self, c: &GlobalCommon) {
+        let Some(cd) = c.comdat else { return };
+        self.out.push_str(" comdat");
+        let name = &self.m.comdats[cd].name;
+        if c.name.as_deref() != Some(name.as_str()) {
+            self.out.push_str("($");
+            push_ident(self.out, name);
+            self.out.push(')');
+        }
+    }
+
+    fn global_var(&mut self, gv: crate::GlobalVar) {
+        let m = self.m;
+        let g = &m.globals[gv];
+        let c = &g.common;
+        self.global_ref(GlobalRef::Var(gv));
+        self.out.push_str(" = ");
+        if g.init.is_none() && c.linkage == Linkage::External {
+            self.out.push_str("external ");
+        }
+        self.global_prefix(c);
+        self.thread_local(c);
+        let ua = Self::unnamed_addr_text(c.unnamed_addr);
+        if !ua.is_empty() {
+            self.out.push_str(ua);
+            self.out.push(' ');
+        }
+        if c.addrspace != 0 {
+            self.out.push_str("addrspace(");
+            push_u64(self.out, u64::from(c.addrspace));
+            self.out.push_str(") ");
+        }
+        if g.externally_initialized {
+            self.out.push_str("externally_initialized ");
+        }
+        self.out.push_str(if g.is_constant {
+            "constant "
+        } else {
+            "global "
+        });
+        self.ty(g.value_ty);
+        if let Some(init) = g.init {
+            self.out.push(' ');
+            self.konst(init);
+        }
+        if let Some(s) = &c.section {
+            self.out.push_str(", section \"");
+            push_escaped(self.out, s.as_bytes());
+            self.out.push('"');
+        }
+        if let Some(s) = &c.partition {
+            self.out.push_str(", partition \"");
+            push_escaped(self.out, s.as_bytes());
+            self.out.push('"');
+        }
+        if let Some(cm) = &g.code_model {
+            self.out.push_str(", code_model \"");
+            push_escaped(self.out, cm.as_bytes());
+            self.out.push('"');
+        }
+        for flag in [
+            "no_sanitize_address",
+            "no_sanitize_hwaddress",
+            "sanitize_memtag",
+            "sanitize_address_dyninit",
+        ] {
+            if g.sanitizer.iter().any(|s| s == flag) {
+                self.out.push_str(", ");
+                self.out.push_str(flag);
+            }
+        }
+        if c.comdat.is_some() {
+            self.out.push(',');
+            self.comdat_clause(c);
+        }
+        if let Some(a) = c.align {
+            self.out.push_str(", align ");
+            push_u64(self.out, a);
+        }
+        self.attachments(&c.md, ", ");
+        if !m.attrs.is_empty_set(g.attrs) {
+            let slot = self.group_slot(g.attrs);
+            self.out.push_str(" #");
+            push_u64(self.out, u64::from(slot));
+        }
+    }
+
+    /// An alias or ifunc line.
+    fn alias_like(&mut self, g: GlobalRef, kw: &str, value_ty: Type, target: Const) {
+        let m = self.m;
+        let c = m.global_common(g);
+        self.global_ref(g);
+        self.out.push_str(" = ");
+        self.global_prefix(c);
+        self.thread_local(c);
+        let ua = Self::unnamed_addr_text(c.unnamed_addr);
+        if !ua.is_empty() {
+            self.out.push_str(ua);
+            self.out.push(' ');
+        }
+        self.out.push_str(kw);
+        self.ty(value_ty);
+        self.out.push_str(", ");
+        if matches!(m.consts.data(target), ConstData::Expr(_)) {
+            self.konst(target);
+        } else {
+            self.typed_const(target);
+        }
+        if let Some(s) = &c.partition {
+            self.out.push_str(", partition \"");
+            push_escaped(self.out, s.as_bytes());
+            self.out.push('"');
+        }
+        self.out.push('\n');
+    }
+
+    fn function(&mut self, func: Func) {
+        let m = self.m;
+        let f: &'m Function = &m.functions[func];
+        crate::print::slots::number_function_md(&mut self.md_slots, m, f);
+        self.fnames.compute(f);
+        // `; Function Attrs:` lists the keyword attributes.
+        let fn_attrs = m.attrs.get(f.fn_attrs);
+        if !fn_attrs.is_empty() {
+            let mut comment = String::new();
+            for a in attrs::canonical(fn_attrs) {
+                if matches!(a, Attr::Str(..)) {
+                    continue;
+                }
+                if !comment.is_empty() {
+                    comment.push(' ');
+                }
+                self.attr_text(&mut comment, a, false);
+            }
+            if !comment.is_empty() {
+                self.out.push_str("; Function Attrs: ");
+                self.out.push_str(&comment);
+                self.out.push('\n');
+            }
+        }
+        let is_decl = f.is_declaration();
+        if is_decl {
+            self.out.push_str("declare");
+            self.attachments(&f.common.md, " ");
+            self.out.push(' ');
+        } else {
+            self.out.push_str("define ");
+        }
+        self.global_prefix(&f.common);
+        if f.cconv != 0 {
+            self.calling_conv(f.cconv);
+            self.out.push(' ');
+        }
+        let (ret, params, vararg) =
+            m.types
+                .fn_sig(f.ty)
+                .unwrap_or((crate::TypeTable::VOID, &[], false));
+        if !m.attrs.is_empty_set(f.ret_attrs) {
+            self.attr_set(f.ret_attrs);
+            self.out.push(' ');
+        }
+        self.ty(ret);
+        self.out.push(' ');
+        self.global_ref(GlobalRef::Func(func));
+        self.out.push('(');
+        for (i, &pty) in params.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.ty(pty);
+            if let Some(&a) = f.param_attrs.get(i) {
+                if !m.attrs.is_empty_set(a) {
+                    self.out.push(' ');
+                    self.attr_set(a);
+                }
+            }
+            if !is_decl {
+                if let Some(&v) = f.params.get(i) {
+                    self.out.push(' ');
+                    self.value_ref(v);
+                }
+            }
+        }
+        if vararg {
+            if !params.is_empty() {
+                self.out.push_str(", ");
+            }
+            self.out.push_str("...");
+        }
+        self.out.push(')');
+        let ua = Self::unnamed_addr_text(f.common.unnamed_addr);
+        if !ua.is_empty() {
+            self.out.push(' ');
+            self.out.push_str(ua);
+        }
+        if f.common.addrspace != 0 || self.program_as != 0 {
+            self.out.push_str(" addrspace(");
+            push_u64(self.out, u64::from(f.common.addrspace));
+            self.out.push(')');
+        }
+        if !m.attrs.is_empty_set(f.fn_attrs) {
+            let slot = self.group_slot(f.fn_attrs);
+            self.out.push_str(" #");
+            push_u64(self.out, u64::from(slot));
+        }
+        if let Some(s) = &f.common.section {
+            self.out.push_str(" section \"");
+            push_escaped(self.out, s.as_bytes());
+            self.out.push('"');
+        }
+        if let Some(s) = &f.common.partition {
+            self.out.push_str(" partition \"");
+            push_escaped(self.out, s.as_bytes());
+            self.out.push('"');
+        }
+        self.comdat_clause(&f.common);
+        if let Some(a) = f.common.align {
+            self.out.push_str(" align ");
+            push_u64(self.out, a);
+        }
+        if let Some(gc) = &f.gc {
+            self.out.push_str(" gc \"");
+            self.out.push_str(gc);
+            self.out.push('"');
+        }
+        for (kw, c) in [
+            (" prefix ", f.prefix),
+            (" prologue ", f.prologue),
+            (" personality ", f.personality),
+        ] {
+            if let Some(c) = c {
+                self.out.push_str(kw);
+                self.typed_const(c);
+            }
+        }
+        if is_decl {
+            self.out.push('\n');
+            return;
+        }
+        self.attachments(&f.common.md, " ");
+        self.out.push_str(" {");
+        let preds = predecessors(f);
+        let entry = f.layout.entry_block();
+        for b in f.layout.blocks() {
+            self.block_header(f, b, Some(b) == entry, &preds[b]);
+            for i in f.layout.block_insts(b) {
+                self.inst(f, i);
+            }
+        }
+        self.out.push_str("}\n");
+    }
+
+    /// The label line of a block, with the `; preds = ` comment.
+    fn block_header(&mut self, _f: &Function, b: Block, is_entry: bool, preds: &[Block]) {
+        let name = self.fnames.blocks[b];
+        match name {
+            Name::Str(_) | Name::Gen(_) => {
+                self.out.push('\n');
+                self.label(name);
+                self.out.push(':');
+            }
+            _ if !is_entry => {
+                self.out.push('\n');
+                self.label(name);
+                self.out.push(':');
+            }
+            _ => {}
+        }
+        if !is_entry {
+            let line_start = self.out.rfind('\n').map_or(0, |p| p + 1);
+            let col = self.out[line_start..].chars().count();
+            let pad = if col < 50 { 50 - col } else { 1 };
+            for _ in 0..pad {
+                self.out.push(' ');
+            }
+            self.out.push(';');
+            if preds.is_empty() {
+                self.out.push_str(" No predecessors!");
+            } else {
+                self.out.push_str(" preds = ");
+                for (i, &p) in preds.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.block_ref(p);
+                }
+            }
+        }
+        self.out.push('\n');
+    }
+
+    /// A block label without the `%` sigil.
+    fn label(&mut self, n: Name<'_>) {
+        match n {
+            Name::Unset => self.out.push_str("<badref>"),
+            Name::Num(k) => push_u64(self.out, u64::from(k)),
+            Name::Str(s) => push_ident(self.out, s),
+            Name::Gen(i) => {
+                let s = &self.fnames.generated[i as usize];
+                push_ident(self.out, s);
+            }
+        }
+    }
+
+    /// The name of a calling convention (`fastcc`, `cc 77`).
+    fn calling_conv(&mut self, cc: u32) {
+        match crate::callconv::name(cc) {
+            Some(n) => self.out.push_str(n),
+            None => {
+                self.out.push_str("cc ");
+                push_u64(self.out, u64::from(cc));
+            }
+        }
+    }
+
+    /// The slot of the attribute group for `set`, assigning the next one
+    /// when the set's canonical text is new.
+    fn group_slot(&mut self, set: AttrSet) -> u32 {
+        if let Some(&s) = self.group_of_set.get(&set) {
+            return s;
+        }
+        let mut text = String::new();
+        for (i, a) in attrs::canonical(self.m.attrs.get(set))
+            .into_iter()
+            .enumerate()
+        {
+            if i > 0 {
+                text.push(' ');
+            }
+            self.attr_text(&mut text, a, true);
+        }
+        let next = self.group_texts.len() as u32;
+        let slot = *self.group_of_text.entry(text.clone()).or_insert(next);
+        if slot == next {
+            self.group_texts.push(text);
+        }
+        self.group_of_set.insert(set, slot);
+        slot
+    }
+
+    /// An attribute set written inline (parameter and return attributes).
+    fn attr_set(&mut self, set: AttrSet) {
+        let mut text = String::new();
+        for (i, a) in attrs::canonical(self.m.attrs.get(set))
+            .into_iter()
+            .enumerate()
+        {
+            if i > 0 {
+                text.push(' ');
+            }
+            self.attr_text(&mut text, a, false);
+        }
+        self.out.push_str(&text);
+    }
+
+    /// One attribute; `in_group` selects the `attributes #N` spelling.
+    fn attr_text(&self, out: &mut String, a: &Attr, in_group: bool) {
+        match a {
+            Attr::Flag(n) => out.push_str(n),
+            Attr::Int(n, v) => attrs::push_int_attr(out, n, *v, in_group),
+            Attr::Type(n, t) => {
+                out.push_str(n);
+                out.push('(');
+                let (s, e) = self.type_span[t.index()];
+                out.push_str(&self.type_text[s as usize..e as usize]);
+                out.push(')');
+            }
+            Attr::Str(k, v) => {
+                out.push('"');
+                out.push_str(k);
+                out.push('"');
+                if let Some(v) = v.as_deref().filter(|v| !v.is_empty()) {
+                    out.push_str("=\"");
+                    push_escaped(out, v.as_bytes());
+                    out.push('"');
+                }
+            }
+            Attr::Raw(n, text) => {
+                out.push_str(n);
+                if !text.is_empty() {
+                    out.push('(');
+                    out.push_str(text);
+                    out.push(')');
+                }
+            }
+        }
+    }
+}
+
+/// The predecessors of every block in the order LLVM lists them after a
+/// fresh parse: the reverse of the order in which terminators name them.
+fn predecessors(f: &Function) -> SecondaryMap<Block, Vec<Block>> {
+    let mut preds: SecondaryMap<Block, Vec<Block>> = SecondaryMap::new();
+    for b in f.layout.blocks() {
+        if let Some(t) = f.terminator(b) {
+            for s in f.inst(t).successors() {
+                preds[s].push(b);
+            }
+        }
+    }
+    for b in f.layout.blocks() {
+        preds[b].reverse();
+    }
+    preds
+}
