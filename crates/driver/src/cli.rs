@@ -1,0 +1,135 @@
+//! Command-line parsing, `opt` style.
+//!
+//! clap cannot parse single-dash long options such as `-passes=`, which
+//! every `opt` user types. [`normalize_args`] rewrites the known ones to
+//! their `--` form before clap sees them.
+
+use clap::Parser;
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+/// A loop optimizer for LLVM IR.
+#[derive(Parser, Debug)]
+#[command(name = "loopwright", version, about)]
+pub struct Cli {
+    /// Input `.ll` file; `-` or nothing reads standard input.
+    pub input: Option<PathBuf>,
+
+    /// Output file; the default is standard output.
+    #[arg(short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// The pass pipeline, in opt's syntax (`--passes=none` only parses,
+    /// verifies and prints).
+    #[arg(long = "passes", value_name = "PIPELINE")]
+    pub passes: Option<String>,
+
+    /// Print the canonical pipeline text and continue.
+    #[arg(long = "print-pipeline-passes")]
+    pub print_pipeline_passes: bool,
+
+    /// Do not write the output module.
+    #[arg(long = "disable-output")]
+    pub disable_output: bool,
+
+    /// Accepted for compatibility with opt: output is always textual IR.
+    #[arg(short = 'S')]
+    pub text: bool,
+
+    /// Optimization level of the default pipeline (`-O0` .. `-O3`).
+    #[arg(long = "opt-level", value_name = "N", default_value_t = 3,
+          value_parser = clap::value_parser!(u8).range(0..=3))]
+    pub opt_level: u8,
+
+    /// Skip the IR verifier on input and output.
+    #[arg(long = "disable-verify")]
+    pub disable_verify: bool,
+}
+
+/// Single-dash long options accepted as in opt.
+const LONG: &[&str] = &[
+    "passes",
+    "print-pipeline-passes",
+    "disable-output",
+    "disable-verify",
+    "opt-level",
+];
+
+/// Rewrites opt-style arguments for clap: `-passes=X` becomes `--passes=X`,
+/// `-O3` becomes `--opt-level=3`. Everything after `--` is left alone.
+pub fn normalize_args(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
+    let mut out = Vec::new();
+    let mut rest = false;
+    for a in args {
+        if rest {
+            out.push(a);
+            continue;
+        }
+        let Some(s) = a.to_str() else {
+            out.push(a);
+            continue;
+        };
+        if s == "--" {
+            rest = true;
+            out.push(a);
+            continue;
+        }
+        if let Some(level) = s.strip_prefix("-O") {
+            if matches!(level, "0" | "1" | "2" | "3") {
+                out.push(format!("--opt-level={level}").into());
+                continue;
+            }
+        }
+        if let Some(body) = s.strip_prefix('-') {
+            if !body.starts_with('-') {
+                let name = body.split('=').next().unwrap_or("");
+                if LONG.contains(&name) {
+                    out.push(format!("-{s}").into());
+                    continue;
+                }
+            }
+        }
+        out.push(a);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn norm(v: &[&str]) -> Vec<String> {
+        normalize_args(v.iter().map(OsString::from))
+            .into_iter()
+            .map(|s| s.into_string().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn rewrites_opt_spellings() {
+        assert_eq!(
+            norm(&["lw", "-passes=none", "-S", "-o", "x.ll", "-O2", "in.ll"]),
+            [
+                "lw",
+                "--passes=none",
+                "-S",
+                "-o",
+                "x.ll",
+                "--opt-level=2",
+                "in.ll"
+            ]
+        );
+        assert_eq!(norm(&["lw", "--", "-passes=x"]), ["lw", "--", "-passes=x"]);
+        assert_eq!(norm(&["lw", "-disable-output"]), ["lw", "--disable-output"]);
+    }
+
+    #[test]
+    fn clap_accepts_normalized() {
+        let cli = Cli::try_parse_from(normalize_args(
+            ["lw", "-passes=verify", "-O1", "-"].map(OsString::from),
+        ))
+        .unwrap();
+        assert_eq!(cli.passes.as_deref(), Some("verify"));
+        assert_eq!(cli.opt_level, 1);
+    }
+}

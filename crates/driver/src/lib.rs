@@ -1,0 +1,110 @@
+//! loopwright's driver: the pass pipeline, the command line and
+//! diagnostics, on top of the `ir`, `parse` and `analysis` crates.
+//!
+//! Library users call [`optimize`] with the text of a module; the
+//! `loopwright` binary is a thin wrapper that adds file handling.
+
+pub mod cli;
+pub mod diag;
+pub mod pipeline;
+
+use loopwright_ir::Module;
+use pipeline::Element;
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The pipeline; `None` runs the default loop-transformation pipeline.
+    pub passes: Option<Vec<Element>>,
+    /// Verify the module after parsing and after the pipeline.
+    pub verify: bool,
+    /// Optimization level of the default pipeline.
+    pub opt_level: u8,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            passes: None,
+            verify: true,
+            opt_level: 3,
+        }
+    }
+}
+
+/// A failure, already formatted for the user (without a trailing newline
+/// policy: the text ends with `\n`).
+#[derive(Debug)]
+pub struct Failure(pub String);
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The default pipeline: LLVM's new-pass-manager loop-transformation order.
+/// Passes join it as they are implemented; until then it is empty and the
+/// driver parses, verifies and prints.
+pub fn default_pipeline(_opt_level: u8) -> Vec<Element> {
+    Vec::new()
+}
+
+/// Parses `src` (named `file` in diagnostics) into a module.
+pub fn parse(src: &[u8], file: &str) -> Result<Module, Failure> {
+    if let Some(hint) = diag::bitcode_hint(src) {
+        return Err(Failure(diag::located(file, src, 1, 1, hint)));
+    }
+    loopwright_parse::parse_module(src, file)
+        .map_err(|e| Failure(diag::located(file, src, e.line, e.col, &e.message)))
+}
+
+fn verify(m: &Module, file: &str, when: &str) -> Result<(), Failure> {
+    match loopwright_analysis::verify::verify_module(m) {
+        Ok(()) => Ok(()),
+        Err(errors) => {
+            let mut text = String::new();
+            for e in &errors {
+                text.push_str(&e.to_string());
+                text.push('\n');
+            }
+            text.push_str(&diag::plain(file, &format!("{when} module is broken!")));
+            Err(Failure(text))
+        }
+    }
+}
+
+fn run_pipeline(m: &mut Module, pipeline: &[Element], file: &str) -> Result<(), Failure> {
+    for e in pipeline {
+        match e {
+            Element::Adaptor { inner, .. } => run_pipeline(m, inner, file)?,
+            Element::Pass { name, .. } => match *name {
+                "verify" => verify(m, file, "pipeline")?,
+                other => {
+                    return Err(Failure(diag::plain(
+                        file,
+                        &format!("pass '{other}' is registered but has no implementation"),
+                    )))
+                }
+            },
+        }
+    }
+    Ok(())
+}
+
+/// Runs `opts` on the module text `src` and returns the printed result.
+pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<String, Failure> {
+    let mut m = parse(src, file)?;
+    if opts.verify {
+        verify(&m, file, "input")?;
+    }
+    let pipeline = match &opts.passes {
+        Some(p) => p.clone(),
+        None => default_pipeline(opts.opt_level),
+    };
+    run_pipeline(&mut m, &pipeline, file)?;
+    if opts.verify {
+        verify(&m, file, "output")?;
+    }
+    Ok(loopwright_ir::print::print_module(&m))
+}

@@ -1,0 +1,117 @@
+//! The `loopwright` command.
+
+use clap::Parser;
+use loopwright::cli::{normalize_args, Cli};
+use loopwright::{diag, optimize, pipeline, Options};
+use std::io::{Read, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse_from(normalize_args(std::env::args_os())) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    match run(&cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => {
+            eprint!("{msg}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn run(cli: &Cli) -> Result<(), String> {
+    let passes = match &cli.passes {
+        Some(text) => Some(pipeline::parse(text).map_err(|e| format!("loopwright: {e}\n"))?),
+        None => None,
+    };
+    if cli.print_pipeline_passes {
+        let shown = passes
+            .clone()
+            .unwrap_or_else(|| loopwright::default_pipeline(cli.opt_level));
+        println!("{}", pipeline::to_text(&shown));
+    }
+
+    let (src, name) = read_input(cli.input.as_deref())?;
+    let opts = Options {
+        passes,
+        verify: !cli.disable_verify,
+        opt_level: cli.opt_level,
+    };
+    let text = optimize(&src, &name, &opts).map_err(|f| f.0)?;
+    if cli.disable_output {
+        return Ok(());
+    }
+    match cli.output.as_deref() {
+        None => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(text.as_bytes())
+                .and_then(|_| out.flush())
+                .map_err(|e| diag::plain("<stdout>", &e.to_string()))
+        }
+        Some(p) if p == Path::new("-") => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(text.as_bytes())
+                .and_then(|_| out.flush())
+                .map_err(|e| diag::plain("<stdout>", &e.to_string()))
+        }
+        Some(path) => write_atomically(path, text.as_bytes()),
+    }
+}
+
+fn read_input(input: Option<&Path>) -> Result<(Vec<u8>, String), String> {
+    match input {
+        None => read_stdin(),
+        Some(p) if p == Path::new("-") => read_stdin(),
+        Some(p) => {
+            let name = p.display().to_string();
+            let src = std::fs::read(p)
+                .map_err(|e| diag::plain(&name, &format!("could not open input file: {e}")))?;
+            Ok((src, name))
+        }
+    }
+}
+
+fn read_stdin() -> Result<(Vec<u8>, String), String> {
+    let mut src = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut src)
+        .map_err(|e| diag::plain("<stdin>", &e.to_string()))?;
+    Ok((src, "<stdin>".to_string()))
+}
+
+/// Writes `data` to a temporary file beside `path` and renames it into
+/// place, so that `path` is either untouched or complete.
+fn write_atomically(path: &Path, data: &[u8]) -> Result<(), String> {
+    let name = path.display().to_string();
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let file_name = path
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "out".into());
+    let tmp = dir.join(format!(
+        ".{file_name}.loopwright-{}.tmp",
+        std::process::id()
+    ));
+    let result = (|| -> std::io::Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(data)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    result.map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        diag::plain(&name, &format!("could not write output: {e}"))
+    })
+}
