@@ -1,0 +1,57 @@
+// SAXPY, a dot product and a matrix-vector product: the README's first
+// example for loopwright.
+//
+// Regenerate saxpy.ll with (from this directory):
+//   clang-19 -std=gnu17 -O1 -g -fdebug-compilation-dir=. -S -emit-llvm saxpy.c -o saxpy.ll
+// At -O1 clang keeps these loops scalar. The unroll-and-jam hint on gemv's
+// outer loop is not acted on by clang's pipeline; it survives in saxpy.ll
+// as llvm.loop metadata, which is what loopwright's transformations consume.
+#include <stdio.h>
+#include <stdlib.h>
+
+// y[i] = a * x[i] + y[i]
+__attribute__((noinline)) void saxpy(int n, float a, const float *restrict x, float *restrict y) {
+  for (int i = 0; i < n; i++)
+    y[i] = a * x[i] + y[i];
+}
+
+__attribute__((noinline)) float dot(int n, const float *x, const float *y) {
+  float s = 0.0f;
+  for (int i = 0; i < n; i++)
+    s += x[i] * y[i];
+  return s;
+}
+
+// y = A x for a row-major n-by-n matrix A.
+__attribute__((noinline)) void gemv(int n, const float *restrict A, const float *restrict x,
+                                    float *restrict y) {
+#pragma unroll_and_jam(2)
+  for (int i = 0; i < n; i++) {
+    float s = 0.0f;
+    for (int j = 0; j < n; j++)
+      s += A[(size_t)i * (size_t)n + (size_t)j] * x[j];
+    y[i] = s;
+  }
+}
+
+int main(int argc, char **argv) {
+  int n = argc > 1 ? atoi(argv[1]) : 100;
+  float *x = malloc(sizeof(float) * (size_t)n);
+  float *y = malloc(sizeof(float) * (size_t)n);
+  float *A = malloc(sizeof(float) * (size_t)n * (size_t)n);
+  if (!x || !y || !A)
+    return 1;
+  for (int i = 0; i < n; i++) {
+    x[i] = (float)i;
+    y[i] = 1.0f;
+    for (int j = 0; j < n; j++)
+      A[(size_t)i * (size_t)n + (size_t)j] = (float)(i == j);
+  }
+  saxpy(n, 2.0f, x, y);
+  gemv(n, A, y, x);
+  printf("dot = %g\n", dot(n, x, y));
+  free(A);
+  free(x);
+  free(y);
+  return 0;
+}
