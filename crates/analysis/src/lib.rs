@@ -10,12 +10,16 @@
 //!   the [`split_edge`] utility.
 //! - [`domtree`]: [`DominatorTree`] and [`PostDominatorTree`] (Semi-NCA),
 //!   with value dominance by LLVM's rules.
+//! - [`loops`]: [`LoopForest`], natural loops and their nesting as LLVM's
+//!   `LoopInfo` computes them (same loops, block order and loop order).
 //! - [`verify`]: [`verify_function`] and [`verify_module`].
 
 pub mod cfg;
 pub mod domtree;
+pub mod loops;
 pub mod verify;
 
 pub use cfg::{can_split_edge, split_critical_edges, split_edge, ControlFlowGraph};
 pub use domtree::{DominatorTree, InstOrder, PostDominatorTree};
+pub use loops::{Loop, LoopData, LoopForest};
 pub use verify::{verify_function, verify_module, VerifierError};

@@ -60,6 +60,35 @@ pub fn print_function(m: &Module, f: Func) -> String {
     out
 }
 
+/// The names of a function's blocks and values as the printer writes them
+/// (`%name`, `%7`), for reports and diagnostics that must agree with the
+/// printed module and with LLVM's own output.
+pub struct LocalNames<'f> {
+    names: FnNames<'f>,
+}
+
+impl<'f> LocalNames<'f> {
+    pub fn compute(f: &'f Function) -> Self {
+        let mut names = FnNames::default();
+        names.compute(f);
+        LocalNames { names }
+    }
+
+    /// `%name` or `%N` for block `b`.
+    pub fn block(&self, b: Block) -> String {
+        let mut s = String::new();
+        constant::push_name(&mut s, '%', self.names.blocks[b], &self.names.generated);
+        s
+    }
+
+    /// `%name` or `%N` for value `v`.
+    pub fn value(&self, v: crate::Value) -> String {
+        let mut s = String::new();
+        constant::push_name(&mut s, '%', self.names.vals[v], &self.names.generated);
+        s
+    }
+}
+
 /// The text of type `t` (`i32`, `ptr`, `%struct.S`, `{ i32, ptr }`).
 pub fn type_to_string(m: &Module, t: Type) -> String {
     let mut out = String::new();
