@@ -80,6 +80,10 @@ fn run_pipeline(m: &mut Module, pipeline: &[Element], file: &str) -> Result<(), 
             Element::Adaptor { inner, .. } => run_pipeline(m, inner, file)?,
             Element::Pass { name, .. } => match *name {
                 "verify" => verify(m, file, "pipeline")?,
+                "loop-simplify" => {
+                    run_on_functions(m, loopwright_transforms::simplify::simplify_function)
+                }
+                "lcssa" => run_on_functions(m, loopwright_transforms::lcssa::lcssa_function),
                 other => {
                     return Err(Failure(diag::plain(
                         file,
@@ -90,6 +94,13 @@ fn run_pipeline(m: &mut Module, pipeline: &[Element], file: &str) -> Result<(), 
         }
     }
     Ok(())
+}
+
+/// Runs a function pass on every function with a body.
+fn run_on_functions(m: &mut Module, pass: fn(&mut Module, &mut loopwright_ir::Function) -> bool) {
+    for fid in loopwright_transforms::defined_functions(m) {
+        loopwright_transforms::with_function(m, fid, pass);
+    }
 }
 
 /// Runs `opts` on the module text `src` and returns the printed result.

@@ -59,12 +59,12 @@ pub const PASSES: &[PassInfo] = &[
     PassInfo {
         name: "loop-simplify",
         kind: Kind::Function,
-        status: Status::Planned,
+        status: Status::Implemented,
     },
     PassInfo {
         name: "lcssa",
         kind: Kind::Function,
-        status: Status::Planned,
+        status: Status::Implemented,
     },
     PassInfo {
         name: "loop-rotate",

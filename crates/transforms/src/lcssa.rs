@@ -1,0 +1,254 @@
+//! `lcssa`: loop-closed SSA form.
+//!
+//! A value defined in a loop and used outside it is routed through a phi
+//! in each exit block the definition dominates (`%x.lcssa = phi [ %x,
+//! %exiting ]`); uses outside the loop are rewritten to those phis, with
+//! SSA repair ([`crate::utils::ssa::SsaUpdater`]) where several exits
+//! meet. Transformations that clone or re-shape a loop then only need to
+//! update the exit phis. This follows LLVM's `formLCSSAForInstructions`:
+//! - uses in phis count as uses at the end of the incoming block;
+//! - uses in unreachable blocks become `poison`;
+//! - the result of an `invoke` is only available in its normal
+//!   destination, which must dominate the exit;
+//! - token values are never put in phis;
+//! - debug records outside the loop follow the value when a phi for their
+//!   block exists, and are left alone otherwise (they never block the
+//!   transformation, as in LLVM);
+//! - inner loops are processed before outer ones.
+
+use crate::utils::ssa::SsaUpdater;
+use crate::utils::{phi_add_incoming, pred_edges};
+use crate::FnAnalyses;
+use loopwright_analysis::Loop;
+use loopwright_ir::{
+    Block, ConstData, Function, Inst, InstData, MdKind, Module, Opcode, Operand, TypeTable, Value,
+};
+use smallvec::SmallVec;
+
+/// Puts every loop of `f` in LCSSA form; returns whether anything changed.
+pub fn lcssa_function(m: &mut Module, f: &mut Function) -> bool {
+    let a = FnAnalyses::compute(f);
+    let mut changed = false;
+    for l in a.loops.innermost_first() {
+        changed |= form_lcssa(m, f, &a, l);
+    }
+    changed
+}
+
+/// Puts loop `l` (not its inner loops) in LCSSA form. Phi insertion does
+/// not change the CFG, so `a` stays valid.
+pub fn form_lcssa(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop) -> bool {
+    let exits = a.loops.exit_blocks(&a.cfg, l);
+    if exits.is_empty() {
+        return false;
+    }
+    let mut work: Vec<Inst> = Vec::new();
+    for &b in a.loops.data(l).blocks() {
+        if a.loops.loop_for(b) != Some(l) {
+            continue;
+        }
+        for i in f.layout.block_insts(b) {
+            let Some(v) = f.inst_result(i) else { continue };
+            if f.value_type(v) == TypeTable::TOKEN {
+                continue;
+            }
+            if f.uses(v).iter().any(|&u| use_is_outside(f, a, l, u, v)) {
+                work.push(i);
+            }
+        }
+    }
+    let mut changed = false;
+    // LLVM pops its worklist from the back.
+    for i in work.into_iter().rev() {
+        changed |= lcssa_for_inst(m, f, a, l, &exits, i);
+    }
+    changed
+}
+
+/// Whether some use of `v` by `user` lies outside `l` (phi uses count in
+/// their incoming block; debug records do not count).
+fn use_is_outside(f: &Function, a: &FnAnalyses, l: Loop, user: Inst, v: Value) -> bool {
+    let data = f.inst(user);
+    if data.opcode.is_debug_record() {
+        return false;
+    }
+    let Some(ub) = f.layout.inst_block(user) else {
+        return false;
+    };
+    if data.opcode == Opcode::Phi {
+        return data
+            .operands()
+            .chunks(2)
+            .any(|c| matches!(c, [Operand::Value(x), Operand::Block(b)] if *x == v && !a.loops.contains(l, *b)));
+    }
+    !a.loops.contains(l, ub)
+}
+
+fn lcssa_for_inst(
+    m: &mut Module,
+    f: &mut Function,
+    a: &FnAnalyses,
+    l: Loop,
+    exits: &[Block],
+    inst: Inst,
+) -> bool {
+    let Some(v) = f.inst_result(inst) else {
+        return false;
+    };
+    let Some(inst_block) = f.layout.inst_block(inst) else {
+        return false;
+    };
+    let ty = f.value_type(v);
+    let poison = m.consts.intern(ConstData::Poison(ty));
+    // Collect (user, operand index) pairs to rewrite.
+    let mut to_rewrite: Vec<(Inst, usize)> = Vec::new();
+    let mut users: Vec<Inst> = f.uses(v).to_vec();
+    users.sort_unstable();
+    users.dedup();
+    let mut dbg_users: Vec<Inst> = Vec::new();
+    for u in users {
+        let data = f.inst(u);
+        if data.opcode.is_debug_record() {
+            dbg_users.push(u);
+            continue;
+        }
+        let Some(ub) = f.layout.inst_block(u) else {
+            continue;
+        };
+        let is_phi = data.opcode == Opcode::Phi;
+        let idxs: SmallVec<[usize; 2]> = data
+            .operands()
+            .iter()
+            .enumerate()
+            .filter(|(_, &o)| o == Operand::Value(v))
+            .map(|(k, _)| k)
+            .collect();
+        for k in idxs {
+            if !a.dt.is_reachable(ub) {
+                f.set_operand(u, k, Operand::Const(poison));
+                continue;
+            }
+            let at = if is_phi {
+                match f.inst(u).operands().get(k + 1) {
+                    Some(Operand::Block(b)) => *b,
+                    _ => continue,
+                }
+            } else {
+                ub
+            };
+            if at != inst_block && !a.loops.contains(l, at) {
+                to_rewrite.push((u, k));
+            }
+        }
+    }
+    if to_rewrite.is_empty() {
+        return false;
+    }
+    // The value is usable from its block, or from an invoke's normal
+    // destination.
+    let dom_block = if f.inst(inst).opcode == Opcode::Invoke {
+        let ops = f.inst(inst).operands();
+        match ops.get(ops.len().saturating_sub(2)) {
+            Some(Operand::Block(b)) => *b,
+            _ => return false,
+        }
+    } else {
+        inst_block
+    };
+    let name = f.value_name(v).map(str::to_owned);
+    let mut ssa = SsaUpdater::new(ty, name.as_deref(), poison);
+    let mut added: Vec<(Block, Inst)> = Vec::new();
+    let dbg = f.inst(inst).md.get(MdKind::DBG);
+    for &e in exits {
+        if !a.dt.dominates(dom_block, e) || ssa.has_value_for(e) {
+            continue;
+        }
+        let phi = f.make_inst(InstData::new(Opcode::Phi, ty, []));
+        f.layout.prepend_inst(phi, e);
+        let pname = format!("{}.lcssa", name.as_deref().unwrap_or(""));
+        let pv = f.make_result(phi, Some(&pname));
+        if let Some(d) = dbg {
+            f.inst_mut(phi).md().set(MdKind::DBG, d);
+        }
+        for p in pred_edges(&a.cfg, e) {
+            phi_add_incoming(f, phi, Operand::Value(v), p);
+            if !a.loops.contains(l, p) {
+                // Rewritten below in terms of other LCSSA phis.
+                let idx = f.inst(phi).operands().len() - 2;
+                to_rewrite.push((phi, idx));
+            }
+        }
+        ssa.add_available(e, Operand::Value(pv));
+        added.push((e, phi));
+    }
+    for (u, k) in to_rewrite {
+        let Some(ub) = f.layout.inst_block(u) else {
+            continue;
+        };
+        let at = if f.inst(u).opcode == Opcode::Phi {
+            match f.inst(u).operands().get(k + 1) {
+                Some(Operand::Block(b)) => *b,
+                _ => continue,
+            }
+        } else {
+            ub
+        };
+        // A use in an exit block that got a phi uses that phi (the updater
+        // assumes available values are at the end of their block).
+        if let Some(&(_, phi)) = added.iter().find(|&&(e, _)| e == at) {
+            if let Some(pv) = f.inst_result(phi) {
+                if u != phi {
+                    f.set_operand(u, k, Operand::Value(pv));
+                    continue;
+                }
+            }
+        }
+        if added.len() == 1 {
+            if let Some(pv) = f.inst_result(added[0].1) {
+                if u != added[0].1 {
+                    f.set_operand(u, k, Operand::Value(pv));
+                    continue;
+                }
+            }
+        }
+        ssa.rewrite_use(f, &a.cfg, u, k);
+    }
+    // Debug records outside the loop follow the value where a phi exists.
+    for d in dbg_users {
+        let Some(db) = f.layout.inst_block(d) else {
+            continue;
+        };
+        if db == inst_block || a.loops.contains(l, db) {
+            continue;
+        }
+        let nv = if added.len() == 1 {
+            f.inst_result(added[0].1).map(Operand::Value)
+        } else {
+            ssa.find_value_for(db)
+        };
+        if let Some(nv) = nv {
+            replace_in_debug_record(f, d, v, nv);
+        }
+    }
+    // LCSSA phis that ended up unused are removed again.
+    for (_, phi) in added {
+        if let Some(pv) = f.inst_result(phi) {
+            if !f.has_uses(pv) {
+                f.delete_inst(phi);
+            }
+        }
+    }
+    true
+}
+
+/// Replaces `from` with `to` in the location operand of a debug record.
+fn replace_in_debug_record(f: &mut Function, d: Inst, from: Value, to: Operand) {
+    let Operand::Value(tv) = to else { return };
+    f.map_operands(d, |ops| {
+        for op in ops.iter_mut() {
+            if *op == Operand::MdLocal(from) {
+                *op = Operand::MdLocal(tv);
+            }
+        }
+    });
+}

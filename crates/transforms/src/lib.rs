@@ -1,0 +1,71 @@
+//! Loop transformations over loopwright-ir.
+//!
+//! Every transformation is split the same way:
+//! - **legality** decides, from `&Function` and analyses only, whether the
+//!   transformation may be applied, and says why not;
+//! - **cost** picks the parameters (counts, factors) from hints and the
+//!   size model;
+//! - **transform** applies a decided plan and never gives up half way.
+//!
+//! Canonical forms come first, as LLVM's passes with LLVM's names:
+//! - [`simplify`]: `loop-simplify` (preheaders, a single backedge,
+//!   dedicated exits);
+//! - [`lcssa`]: `lcssa` (values used outside a loop go through phis in its
+//!   exit blocks);
+//! - [`rotate`]: `loop-rotate` (top-tested loops become guarded
+//!   bottom-tested ones).
+//!
+//! [`utils`] holds what they share: phi and edge editing, block splitting
+//! and SSA repair.
+//!
+//! Analyses are recomputed from scratch after each structural change
+//! ([`FnAnalyses::compute`]); they are plain data and never borrow the
+//! function.
+
+pub mod lcssa;
+pub mod rotate;
+pub mod simplify;
+pub mod utils;
+
+use loopwright_analysis::{ControlFlowGraph, DominatorTree, LoopForest};
+use loopwright_ir::{Func, Function, Module, TypeTable};
+
+/// The analyses a loop transformation needs, computed together.
+pub struct FnAnalyses {
+    pub cfg: ControlFlowGraph,
+    pub dt: DominatorTree,
+    pub loops: LoopForest,
+}
+
+impl FnAnalyses {
+    pub fn compute(f: &Function) -> Self {
+        let cfg = ControlFlowGraph::compute(f);
+        let dt = DominatorTree::compute(&cfg);
+        let loops = LoopForest::compute(&cfg, &dt);
+        FnAnalyses { cfg, dt, loops }
+    }
+}
+
+/// Runs `op` on function `fid` with the rest of the module mutably
+/// available (types, constants, metadata). While `op` runs, the module's
+/// slot for `fid` holds an empty declaration.
+pub fn with_function<R>(
+    m: &mut Module,
+    fid: Func,
+    op: impl FnOnce(&mut Module, &mut Function) -> R,
+) -> R {
+    let placeholder = Function::new(None, TypeTable::VOID, &m.types);
+    let mut f = std::mem::replace(&mut m.functions[fid], placeholder);
+    let r = op(m, &mut f);
+    m.functions[fid] = f;
+    r
+}
+
+/// The ids of the functions with a body, in module order.
+pub fn defined_functions(m: &Module) -> Vec<Func> {
+    m.functions
+        .iter()
+        .filter(|(_, f)| !f.is_declaration())
+        .map(|(k, _)| k)
+        .collect()
+}

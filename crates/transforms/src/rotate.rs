@@ -1,0 +1,1 @@
+//! `loop-rotate`: placeholder, implemented next.

@@ -1,0 +1,421 @@
+//! `loop-simplify`: puts every loop in LLVM's canonical shape.
+//!
+//! After it runs, each loop it could handle has
+//! - a **preheader**: a single block outside the loop, ending in an
+//!   unconditional branch to the header, through which the loop is entered
+//!   (named `<header>.preheader`);
+//! - a **single backedge**: one latch (a new `<header>.backedge` block when
+//!   several blocks branched back);
+//! - **dedicated exits**: every exit block is reached only from inside the
+//!   loop (exits shared with outside code are split into
+//!   `<exit>.loopexit`).
+//!
+//! It also makes unreachable blocks that branch into the middle of a loop
+//! end in `unreachable`, resolves `br i1 undef` exits towards the exit, and
+//! folds header phis that merge a single value, as LLVM's `simplifyOneLoop`
+//! does. Loops are processed innermost first.
+//!
+//! What LLVM does that this does not (yet): separating a nested loop out of
+//! a header with several backedges (`separateNestedLoop`; we always insert
+//! the unique backedge block, which LLVM also does from 8 backedges on),
+//! merging exiting blocks with loop-invariant conditions, and splitting
+//! landing-pad exits. Loops that need those are left as they are; passes
+//! that require the canonical form skip them with a remark.
+
+use crate::utils::{
+    first_non_phi, make_unreachable, phi_add_incoming, phi_incoming, phis, replace_successor,
+    split_block_predecessors,
+};
+use crate::FnAnalyses;
+use loopwright_analysis::Loop;
+use loopwright_ir::{
+    Block, ConstData, Function, InstData, MdKind, Module, Opcode, Operand, TypeTable, ValueDef,
+};
+
+/// Runs loop-simplify on `f`; returns whether anything changed.
+pub fn simplify_function(m: &mut Module, f: &mut Function) -> bool {
+    let mut changed = false;
+    // Each step makes one structural change; analyses are recomputed after
+    // it. A loop needs at most a handful of steps, and the bound guards
+    // against a step that keeps reporting a change.
+    let mut budget = 16 + 8 * f.num_block_ids();
+    while budget > 0 {
+        budget -= 1;
+        let a = FnAnalyses::compute(f);
+        let mut did = false;
+        for l in processing_order(&a) {
+            if simplify_step(m, f, &a, l) {
+                did = true;
+                break;
+            }
+        }
+        if !did {
+            break;
+        }
+        changed = true;
+    }
+    changed
+}
+
+/// LLVM's order: per top-level loop, the loops of its tree from the
+/// deepest (last discovered breadth-first) to the loop itself.
+fn processing_order(a: &FnAnalyses) -> Vec<Loop> {
+    let mut out = Vec::new();
+    for &top in a.loops.top_level() {
+        let mut wl = vec![top];
+        let mut i = 0;
+        while i < wl.len() {
+            wl.extend_from_slice(a.loops.data(wl[i]).children());
+            i += 1;
+        }
+        out.extend(wl.into_iter().rev());
+    }
+    out
+}
+
+/// Applies the first simplification `l` needs; returns whether it changed
+/// the function.
+fn simplify_step(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop) -> bool {
+    let lf = &a.loops;
+    let cfg = &a.cfg;
+    let header = lf.header(l);
+    // Unreachable blocks branching into the loop body.
+    for &b in lf.data(l).blocks() {
+        if b == header {
+            continue;
+        }
+        for &p in cfg.preds(b) {
+            if !lf.contains(l, p) && make_unreachable(f, p) {
+                return true;
+            }
+        }
+    }
+    // Exits on `br i1 undef` go out of the loop.
+    for e in lf.exiting_blocks(cfg, l) {
+        let Some(t) = f.terminator(e) else { continue };
+        let data = f.inst(t);
+        if data.opcode != Opcode::Br || data.operands().len() != 3 {
+            continue;
+        }
+        let Operand::Const(c) = data.operands()[0] else {
+            continue;
+        };
+        if !matches!(m.consts.data(c), ConstData::Undef(_) | ConstData::Poison(_)) {
+            continue;
+        }
+        let Operand::Block(s0) = data.operands()[1] else {
+            continue;
+        };
+        let exit_first = !lf.contains(l, s0);
+        let k = m.consts.int(TypeTable::I1, 1, i64::from(exit_first));
+        f.set_operand(t, 0, Operand::Const(k));
+        return true;
+    }
+    // Preheader.
+    if lf.preheader(f, cfg, l).is_none() {
+        // LLVM lists predecessors in use-list order, which after parsing is
+        // the reverse of the layout order.
+        let outside: Vec<Block> = cfg
+            .preds(header)
+            .iter()
+            .rev()
+            .copied()
+            .filter(|&p| !lf.contains(l, p))
+            .collect();
+        if !outside.is_empty() {
+            if let Some(ph) = split_block_predecessors(f, header, &outside, ".preheader") {
+                place_carefully(f, ph, &outside, |b| lf.contains(l, b));
+                return true;
+            }
+        }
+    }
+    // Dedicated exits.
+    let mut seen: Vec<Block> = Vec::new();
+    for &b in lf.data(l).blocks() {
+        for &s in cfg.succs(b) {
+            if lf.contains(l, s) || seen.contains(&s) {
+                continue;
+            }
+            seen.push(s);
+            let (inside, outside): (Vec<Block>, Vec<Block>) =
+                cfg.preds(s).iter().partition(|&&p| lf.contains(l, p));
+            if outside.is_empty() {
+                continue;
+            }
+            if inside.iter().any(|&p| {
+                f.terminator(p)
+                    .is_some_and(|t| f.inst(t).opcode == Opcode::IndirectBr)
+            }) {
+                continue;
+            }
+            if split_block_predecessors(f, s, &inside, ".loopexit").is_some() {
+                return true;
+            }
+        }
+    }
+    // A single backedge.
+    let mut latches = lf.latches(cfg, l);
+    // In LLVM's (use-list) order.
+    latches.reverse();
+    if latches.len() > 1 {
+        if let Some(ph) = lf.preheader(f, cfg, l) {
+            if latches.len() < 8 && separate_nested_loop(m, f, a, l, header) {
+                return true;
+            }
+            if insert_unique_backedge(f, header, ph, &latches) {
+                return true;
+            }
+        }
+    }
+    // Header phis that merge one value.
+    if lf.latch(cfg, l).is_some() && fold_header_phis(m, f, a, header) {
+        return true;
+    }
+    false
+}
+
+/// LLVM's `separateNestedLoop`: a header phi that receives itself along
+/// some backedges shows that those backedges form an inner loop (the value
+/// only changes on the others). The other predecessors are split off into
+/// a new header `<header>.outer`, which becomes the header of the outer
+/// loop. Returns whether the split was made.
+fn separate_nested_loop(
+    m: &Module,
+    f: &mut Function,
+    a: &FnAnalyses,
+    l: Loop,
+    header: Block,
+) -> bool {
+    let lf = &a.loops;
+    // Convergent calls must not end up in a different loop.
+    for &b in lf.data(l).blocks() {
+        for i in f.layout.block_insts(b) {
+            if is_convergent_call(m, f.inst(i)) {
+                return false;
+            }
+        }
+    }
+    for phi in phis(f, header) {
+        let Some(res) = f.inst_result(phi) else {
+            continue;
+        };
+        let me = Operand::Value(res);
+        let entries: Vec<(Operand, Block)> = phi_incoming(f, phi).collect();
+        // A degenerate phi is left to `fold_header_phis`.
+        if crate::utils::trivial_phi_value(f, phi).is_some() {
+            continue;
+        }
+        if !entries.iter().any(|&(v, b)| v == me && lf.contains(l, b)) {
+            continue;
+        }
+        let outer: Vec<Block> = entries
+            .iter()
+            .filter(|&&(v, b)| v != me || !lf.contains(l, b))
+            .map(|&(_, b)| b)
+            .collect();
+        if outer.iter().any(|&b| {
+            f.terminator(b)
+                .is_some_and(|t| matches!(f.inst(t).opcode, Opcode::IndirectBr | Opcode::CallBr))
+        }) {
+            return false;
+        }
+        return match split_block_predecessors(f, header, &outer, ".outer") {
+            Some(nb) => {
+                place_carefully(f, nb, &outer, |b| lf.contains(l, b));
+                true
+            }
+            None => false,
+        };
+    }
+    false
+}
+
+/// Whether `data` is a call to a convergent function (or a call site
+/// marked `convergent`).
+fn is_convergent_call(m: &Module, data: &InstData) -> bool {
+    let Some(ci) = data.call_info() else {
+        return false;
+    };
+    if m.attrs.has(ci.fn_attrs, "convergent") {
+        return true;
+    }
+    match data.operands().first() {
+        Some(Operand::Const(c)) => match m.consts.data(*c) {
+            ConstData::Global {
+                global: loopwright_ir::GlobalRef::Func(g),
+                ..
+            } => m.attrs.has(m.functions[*g].fn_attrs, "convergent"),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// LLVM's `placeSplitBlockCarefully`: keep the new block after one of the
+/// blocks that now branch to it, preferably one followed by a loop block.
+fn place_carefully(f: &mut Function, new: Block, preds: &[Block], in_loop: impl Fn(Block) -> bool) {
+    if let Some(prev) = f.layout.prev_block(new) {
+        if preds.contains(&prev) {
+            return;
+        }
+    }
+    let found = preds
+        .iter()
+        .copied()
+        .find(|&p| f.layout.next_block(p).is_some_and(&in_loop))
+        .or_else(|| preds.first().copied());
+    if let Some(after) = found {
+        f.layout.remove_block(new);
+        f.layout.insert_block_after(new, after);
+    }
+}
+
+/// LLVM's `insertUniqueBackedgeBlock`: all latches branch to a new block
+/// `<header>.backedge` that branches to the header; header phis get their
+/// backedge values through `<phi>.be` phis there (folded when they agree).
+/// The `!llvm.loop` attachment moves to the new latch.
+fn insert_unique_backedge(
+    f: &mut Function,
+    header: Block,
+    preheader: Block,
+    latches: &[Block],
+) -> bool {
+    if latches.iter().any(|&b| {
+        f.terminator(b)
+            .is_some_and(|t| matches!(f.inst(t).opcode, Opcode::IndirectBr | Opcode::CallBr))
+    }) {
+        return false;
+    }
+    let Some(&last) = latches.last() else {
+        return false;
+    };
+    let name = format!("{}.backedge", f.block_name(header).unwrap_or(""));
+    let be = f.make_block(Some(&name));
+    f.layout.insert_block_after(be, last);
+    let mut br = InstData::new(Opcode::Br, TypeTable::VOID, [Operand::Block(header)]);
+    if let Some(d) = first_non_phi(f, header).and_then(|i| f.inst(i).md.get(MdKind::DBG)) {
+        br.md.set(MdKind::DBG, d);
+    }
+    let (br_inst, _) = f.append(be, br, None);
+    for phi in phis(f, header) {
+        let entries: Vec<(Operand, Block)> = phi_incoming(f, phi).collect();
+        let pre_val = entries
+            .iter()
+            .find(|&&(_, b)| b == preheader)
+            .map(|&(v, _)| v);
+        let back: Vec<(Operand, Block)> = entries
+            .iter()
+            .copied()
+            .filter(|&(_, b)| b != preheader)
+            .collect();
+        let Some(pre_val) = pre_val else { continue };
+        let unique = back
+            .first()
+            .map(|&(v, _)| v)
+            .filter(|&v| back.iter().all(|&(w, _)| w == v));
+        let be_val = match unique {
+            Some(v) => v,
+            None => {
+                let ty = f.inst(phi).ty;
+                let pname = f
+                    .inst_result(phi)
+                    .map(|v| format!("{}.be", f.value_name(v).unwrap_or("")));
+                let mut ops = Vec::with_capacity(back.len() * 2);
+                for &(v, b) in &back {
+                    ops.push(v);
+                    ops.push(Operand::Block(b));
+                }
+                let np = f.make_inst(InstData::new(Opcode::Phi, ty, ops));
+                f.layout.insert_inst_before(np, br_inst);
+                Operand::Value(f.make_result(np, pname.as_deref()))
+            }
+        };
+        f.map_operands(phi, |ops| {
+            ops.clear();
+            ops.push(pre_val);
+            ops.push(Operand::Block(preheader));
+        });
+        phi_add_incoming(f, phi, be_val, be);
+    }
+    let mut loop_md = None;
+    for &b in latches {
+        if let Some(t) = f.terminator(b) {
+            if loop_md.is_none() {
+                loop_md = f.inst(t).md.get(MdKind::LOOP);
+            }
+            f.inst_mut(t).md().remove(MdKind::LOOP);
+        }
+        replace_successor(f, b, header, be);
+    }
+    if let Some(n) = loop_md {
+        f.inst_mut(br_inst).md().set(MdKind::LOOP, n);
+    }
+    true
+}
+
+/// Folds header phis that merge a single value (ignoring themselves and
+/// `undef`/`poison` entries), as `simplifyInstruction` does on them.
+fn fold_header_phis(m: &mut Module, f: &mut Function, a: &FnAnalyses, header: Block) -> bool {
+    for phi in phis(f, header) {
+        let Some(res) = f.inst_result(phi) else {
+            continue;
+        };
+        let me = Operand::Value(res);
+        let mut common: Option<Operand> = None;
+        let mut has_undef = false;
+        let mut multiple = false;
+        for (v, _) in phi_incoming(f, phi) {
+            if v == me {
+                continue;
+            }
+            if let Operand::Const(c) = v {
+                match m.consts.data(c) {
+                    ConstData::Poison(_) => continue,
+                    ConstData::Undef(_) => {
+                        has_undef = true;
+                        continue;
+                    }
+                    _ => {}
+                }
+            }
+            match common {
+                None => common = Some(v),
+                Some(x) if x == v => {}
+                Some(_) => multiple = true,
+            }
+        }
+        if multiple {
+            continue;
+        }
+        let ty = f.inst(phi).ty;
+        let repl = match common {
+            None if has_undef => Operand::Const(m.consts.intern(ConstData::Undef(ty))),
+            None => Operand::Const(m.consts.intern(ConstData::Poison(ty))),
+            Some(v) => {
+                if has_undef && !value_dominates_block(f, a, v, header) {
+                    continue;
+                }
+                v
+            }
+        };
+        f.replace_all_uses(res, repl);
+        f.delete_inst(phi);
+        return true;
+    }
+    false
+}
+
+/// Whether `v` is available at the top of `b`: a constant, an argument, or
+/// an instruction whose block strictly dominates `b`.
+fn value_dominates_block(f: &Function, a: &FnAnalyses, v: Operand, b: Block) -> bool {
+    match v {
+        Operand::Value(x) => match f.value_def(x) {
+            ValueDef::Result(i) => f
+                .layout
+                .inst_block(i)
+                .is_some_and(|ib| ib != b && a.dt.dominates(ib, b)),
+            _ => true,
+        },
+        _ => true,
+    }
+}

@@ -1,0 +1,283 @@
+//! Utilities every transformation shares: phi editing, edge redirection,
+//! block splitting ([`split_block_predecessors`]) and SSA repair
+//! ([`ssa::SsaUpdater`]).
+//!
+//! All of them keep the function valid SSA (given valid input) and leave
+//! analyses stale: callers recompute the CFG, dominators and loops after
+//! editing.
+
+pub mod ssa;
+
+use loopwright_analysis::ControlFlowGraph;
+use loopwright_ir::{Block, Function, Inst, InstData, MdKind, Opcode, Operand, TypeTable};
+use smallvec::SmallVec;
+
+/// The phis at the top of `b` (debug records skipped), in order.
+pub fn phis(f: &Function, b: Block) -> SmallVec<[Inst; 4]> {
+    let mut out = SmallVec::new();
+    for i in f.layout.block_insts(b) {
+        match f.inst(i).opcode {
+            Opcode::Phi => out.push(i),
+            op if op.is_debug_record() => {}
+            _ => break,
+        }
+    }
+    out
+}
+
+/// The first instruction of `b` that is not a phi or a debug record.
+pub fn first_non_phi(f: &Function, b: Block) -> Option<Inst> {
+    f.layout.block_insts(b).find(|&i| {
+        let op = f.inst(i).opcode;
+        op != Opcode::Phi && !op.is_debug_record()
+    })
+}
+
+/// The incoming `(value, block)` pairs of a phi.
+pub fn phi_incoming(f: &Function, phi: Inst) -> impl Iterator<Item = (Operand, Block)> + '_ {
+    f.inst(phi).operands().chunks(2).filter_map(|c| match c {
+        [v, Operand::Block(b)] => Some((*v, *b)),
+        _ => None,
+    })
+}
+
+/// The value a phi receives from `pred` (the first entry for it).
+pub fn phi_value_for(f: &Function, phi: Inst, pred: Block) -> Option<Operand> {
+    phi_incoming(f, phi)
+        .find(|&(_, b)| b == pred)
+        .map(|(v, _)| v)
+}
+
+/// Appends the entry `[v, pred]` to a phi.
+pub fn phi_add_incoming(f: &mut Function, phi: Inst, v: Operand, pred: Block) {
+    f.map_operands(phi, |ops| {
+        ops.push(v);
+        ops.push(Operand::Block(pred));
+    });
+}
+
+/// Removes every entry for `pred` from a phi.
+pub fn phi_remove_incoming(f: &mut Function, phi: Inst, pred: Block) {
+    f.map_operands(phi, |ops| {
+        let mut k = 0;
+        while k + 1 < ops.len() {
+            if ops[k + 1] == Operand::Block(pred) {
+                ops.remove(k + 1);
+                ops.remove(k);
+            } else {
+                k += 2;
+            }
+        }
+    });
+}
+
+/// Renames the incoming block `old` to `new` in every phi of `b`.
+pub fn phis_replace_pred(f: &mut Function, b: Block, old: Block, new: Block) {
+    for phi in phis(f, b) {
+        f.map_operands(phi, |ops| {
+            for k in (1..ops.len()).step_by(2) {
+                if ops[k] == Operand::Block(old) {
+                    ops[k] = Operand::Block(new);
+                }
+            }
+        });
+    }
+}
+
+/// Makes the terminator of `from` branch to `new` wherever it branched to
+/// `old`. Phis are not touched.
+pub fn replace_successor(f: &mut Function, from: Block, old: Block, new: Block) {
+    let Some(t) = f.terminator(from) else { return };
+    f.map_operands(t, |ops| {
+        for op in ops.iter_mut() {
+            if *op == Operand::Block(old) {
+                *op = Operand::Block(new);
+            }
+        }
+    });
+}
+
+/// Whether the terminator of `b` can have its successors redirected to a
+/// new block (not `indirectbr`, `callbr`, `catchswitch` or another
+/// terminator with special edges).
+pub fn has_redirectable_terminator(f: &Function, b: Block) -> bool {
+    f.terminator(b).is_some_and(|t| {
+        matches!(
+            f.inst(t).opcode,
+            Opcode::Br | Opcode::Switch | Opcode::Invoke | Opcode::CleanupRet | Opcode::CatchRet
+        )
+    })
+}
+
+/// Whether `b` begins with an EH pad, whose incoming edges cannot be split.
+pub fn is_eh_pad(f: &Function, b: Block) -> bool {
+    first_non_phi(f, b).is_some_and(|i| {
+        matches!(
+            f.inst(i).opcode,
+            Opcode::LandingPad | Opcode::CatchPad | Opcode::CleanupPad | Opcode::CatchSwitch
+        )
+    })
+}
+
+/// Splits off the edges from `preds` into `bb` (LLVM's
+/// `SplitBlockPredecessors`): a new block named `bb`'s name followed by
+/// `suffix` (LLVM's naming, so an unnamed block gives `.preheader`) is
+/// inserted just before `bb`, holding `br label %bb`; each of `preds` now
+/// branches to it; the phis of `bb` take one entry from the new block: the
+/// common incoming value of `preds`, or a new phi (named `<phi>.ph`) in the
+/// new block when they differ.
+///
+/// Returns `None`, changing nothing, when the split is impossible: `bb`
+/// is an EH pad, some pred's terminator cannot be redirected (`indirectbr`,
+/// `callbr`, ...), or `preds` is empty.
+pub fn split_block_predecessors(
+    f: &mut Function,
+    bb: Block,
+    preds: &[Block],
+    suffix: &str,
+) -> Option<Block> {
+    if preds.is_empty() || is_eh_pad(f, bb) {
+        return None;
+    }
+    if preds.iter().any(|&p| !has_redirectable_terminator(f, p)) {
+        return None;
+    }
+    let name = format!("{}{suffix}", f.block_name(bb).unwrap_or(""));
+    let new = f.make_block(Some(&name));
+    f.layout.insert_block_before(new, bb);
+    let mut br = InstData::new(Opcode::Br, TypeTable::VOID, [Operand::Block(bb)]);
+    if let Some(dbg) = first_non_phi(f, bb).and_then(|i| f.inst(i).md.get(MdKind::DBG)) {
+        br.md.set(MdKind::DBG, dbg);
+    }
+    let (br_inst, _) = f.append(new, br, None);
+    for &p in preds {
+        replace_successor(f, p, bb, new);
+    }
+    for phi in phis(f, bb) {
+        let mut taken: SmallVec<[(Operand, Block); 4]> = SmallVec::new();
+        f.map_operands(phi, |ops| {
+            let mut k = 0;
+            while k + 1 < ops.len() {
+                match ops[k + 1] {
+                    Operand::Block(b) if preds.contains(&b) => {
+                        taken.push((ops[k], b));
+                        ops.remove(k + 1);
+                        ops.remove(k);
+                    }
+                    _ => k += 2,
+                }
+            }
+        });
+        let Some(&(first, _)) = taken.first() else {
+            continue;
+        };
+        let value = if taken.iter().all(|&(v, _)| v == first) {
+            first
+        } else {
+            let ty = f.inst(phi).ty;
+            let pname = f
+                .inst_result(phi)
+                .map(|v| format!("{}.ph", f.value_name(v).unwrap_or("")));
+            let mut ops: SmallVec<[Operand; 8]> = SmallVec::new();
+            // One entry per predecessor edge, as the phi had; LLVM moves
+            // them over last to first.
+            for &(v, b) in taken.iter().rev() {
+                ops.push(v);
+                ops.push(Operand::Block(b));
+            }
+            let data = InstData::new(Opcode::Phi, ty, ops);
+            let np = f.make_inst(data);
+            f.layout.insert_inst_before(np, br_inst);
+            let nv = f.make_result(np, pname.as_deref());
+            Operand::Value(nv)
+        };
+        phi_add_incoming(f, phi, value, new);
+    }
+    Some(new)
+}
+
+/// Replaces the terminator of an unreachable block with `unreachable`,
+/// removing its entries from the phis of its former successors (LLVM's
+/// `changeToUnreachable`, used by loop-simplify on unreachable blocks that
+/// branch into a loop). Does nothing and returns false when the terminator
+/// is an `invoke` or `callbr` whose result is still used.
+pub fn make_unreachable(f: &mut Function, b: Block) -> bool {
+    let Some(t) = f.terminator(b) else {
+        return false;
+    };
+    if f.inst_result(t).is_some_and(|v| f.has_uses(v)) {
+        return false;
+    }
+    let mut succs: SmallVec<[Block; 4]> = f.inst(t).successors().collect();
+    succs.dedup();
+    for &s in &succs {
+        for phi in phis(f, s) {
+            phi_remove_incoming(f, phi, b);
+        }
+    }
+    let dbg = f.inst(t).md.get(MdKind::DBG);
+    f.delete_inst(t);
+    let mut un = InstData::new(Opcode::Unreachable, TypeTable::VOID, []);
+    if let Some(d) = dbg {
+        un.md.set(MdKind::DBG, d);
+    }
+    f.append(b, un, None);
+    // Phis left with a single value fold away (LLVM's `removePredecessor`).
+    for s in succs {
+        remove_trivial_phis(f, s);
+    }
+    true
+}
+
+/// The predecessors of `b` with one entry per edge, in CFG order.
+pub fn pred_edges(cfg: &ControlFlowGraph, b: Block) -> SmallVec<[Block; 4]> {
+    let mut out = SmallVec::new();
+    for (&p, &k) in cfg.preds(b).iter().zip(cfg.pred_edge_counts(b)) {
+        for _ in 0..k {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// Removes phis that are trivially redundant in `b`: all incoming values
+/// are the same value (or the phi itself). Returns whether any was removed.
+pub fn remove_trivial_phis(f: &mut Function, b: Block) -> bool {
+    let mut changed = false;
+    loop {
+        let mut again = false;
+        for phi in phis(f, b) {
+            let Some(res) = f.inst_result(phi) else {
+                continue;
+            };
+            if let Some(v) = trivial_phi_value(f, phi) {
+                f.replace_all_uses(res, v);
+                f.delete_inst(phi);
+                again = true;
+                changed = true;
+            }
+        }
+        if !again {
+            return changed;
+        }
+    }
+}
+
+/// The single value a phi merges, ignoring self references, if there is
+/// one (LLVM's `PHINode::hasConstantValue`). A phi with no entries, or only
+/// self references, has none.
+pub fn trivial_phi_value(f: &Function, phi: Inst) -> Option<Operand> {
+    let me = f.inst_result(phi).map(Operand::Value);
+    let mut val = None;
+    for (v, _) in phi_incoming(f, phi) {
+        if Some(v) == me {
+            continue;
+        }
+        match val {
+            None => val = Some(v),
+            Some(x) if x == v => {}
+            Some(_) => return None,
+        }
+    }
+    val
+}

@@ -1,0 +1,270 @@
+//! SSA repair after code duplication: LLVM's `SSAUpdater`.
+//!
+//! A value `x` that used to have one definition now has several (the
+//! original and its clones, or LCSSA phis in exit blocks). The updater is
+//! told which definition is live at the end of which block
+//! ([`SsaUpdater::add_available`]) and then answers, for any block, which
+//! value reaches it, inserting phis at join points where different
+//! definitions meet ([`SsaUpdater::value_at_end`],
+//! [`SsaUpdater::value_in_middle`], [`SsaUpdater::rewrite_use`]).
+//!
+//! The construction is the "simple and efficient SSA construction" of Braun
+//! et al.: walk predecessors until definitions are found, placing a phi at
+//! every block with several predecessors, then remove trivial phis (all
+//! entries equal, ignoring the phi itself) until none is left. The walk is
+//! iterative, so deep CFGs cannot overflow the stack. Blocks unreachable
+//! from the entry, and the entry itself when no definition reaches it, get
+//! `poison`.
+//!
+//! The CFG given must be current: inserting phis does not change it.
+
+use super::{phi_add_incoming, pred_edges, trivial_phi_value};
+use loopwright_analysis::ControlFlowGraph;
+use loopwright_ir::{Block, Const, Function, Inst, InstData, Opcode, Operand, Type};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// See the module docs.
+pub struct SsaUpdater {
+    ty: Type,
+    name: Option<String>,
+    poison: Const,
+    /// The value live at the end of each block that has been resolved.
+    avail: FxHashMap<Block, Operand>,
+    /// The value live into blocks that also define one (see
+    /// [`SsaUpdater::value_in_middle`]).
+    live_in: FxHashMap<Block, Operand>,
+    /// Phis this updater inserted (some may have been removed since).
+    inserted: Vec<Inst>,
+}
+
+impl SsaUpdater {
+    /// An updater for values of type `ty`; inserted phis are named `name`;
+    /// `poison` must be the `poison` constant of `ty`.
+    pub fn new(ty: Type, name: Option<&str>, poison: Const) -> Self {
+        SsaUpdater {
+            ty,
+            name: name.map(str::to_owned),
+            poison,
+            avail: FxHashMap::default(),
+            live_in: FxHashMap::default(),
+            inserted: Vec::new(),
+        }
+    }
+
+    /// Declares that `v` is the value live at the end of `b`.
+    pub fn add_available(&mut self, b: Block, v: Operand) {
+        self.avail.insert(b, v);
+    }
+
+    /// Whether a value is known at the end of `b` (given or computed).
+    pub fn has_value_for(&self, b: Block) -> bool {
+        self.avail.contains_key(&b)
+    }
+
+    /// The value known at the end of `b`, without computing anything.
+    pub fn find_value_for(&self, b: Block) -> Option<Operand> {
+        self.avail.get(&b).copied()
+    }
+
+    /// The phis inserted so far that still exist.
+    pub fn inserted_phis(&self, f: &Function) -> Vec<Inst> {
+        self.inserted
+            .iter()
+            .copied()
+            .filter(|&p| f.layout.inst_block(p).is_some())
+            .collect()
+    }
+
+    /// The value live at the end of `b`, inserting phis as needed.
+    pub fn value_at_end(&mut self, f: &mut Function, cfg: &ControlFlowGraph, b: Block) -> Operand {
+        let mut pending: Vec<(Inst, Block)> = Vec::new();
+        let v = self.resolve(f, cfg, b, &mut pending);
+        self.fill_pending(f, cfg, pending);
+        let replaced = self.simplify(f);
+        follow(&replaced, v)
+    }
+
+    /// The value live at the start of `b` (the definitions in `b` itself
+    /// are not considered), inserting phis as needed.
+    pub fn value_in_middle(
+        &mut self,
+        f: &mut Function,
+        cfg: &ControlFlowGraph,
+        b: Block,
+    ) -> Operand {
+        if !self.avail.contains_key(&b) {
+            return self.value_at_end(f, cfg, b);
+        }
+        if let Some(&v) = self.live_in.get(&b) {
+            return v;
+        }
+        let preds = pred_edges(cfg, b);
+        if preds.is_empty() {
+            return Operand::Const(self.poison);
+        }
+        let mut pending: Vec<(Inst, Block)> = Vec::new();
+        let vals: Vec<Operand> = preds
+            .iter()
+            .map(|&p| self.resolve(f, cfg, p, &mut pending))
+            .collect();
+        self.fill_pending(f, cfg, pending);
+        let replaced = self.simplify(f);
+        let vals: Vec<Operand> = vals.into_iter().map(|v| follow(&replaced, v)).collect();
+        let v = if vals.iter().all(|&v| v == vals[0]) {
+            vals[0]
+        } else {
+            let phi = self.insert_phi(f, b);
+            for (&p, v) in preds.iter().zip(vals) {
+                phi_add_incoming(f, phi, v, p);
+            }
+            match f.inst_result(phi) {
+                Some(r) => Operand::Value(r),
+                None => Operand::Const(self.poison),
+            }
+        };
+        self.live_in.insert(b, v);
+        v
+    }
+
+    /// Rewrites operand `idx` of `user` to the value that reaches it: for a
+    /// phi, the value at the end of the incoming block; otherwise the value
+    /// live into the user's block.
+    pub fn rewrite_use(
+        &mut self,
+        f: &mut Function,
+        cfg: &ControlFlowGraph,
+        user: Inst,
+        idx: usize,
+    ) {
+        let Some(ub) = f.layout.inst_block(user) else {
+            return;
+        };
+        let v = if f.inst(user).opcode == Opcode::Phi {
+            match f.inst(user).operands().get(idx + 1) {
+                Some(Operand::Block(pred)) => self.value_at_end(f, cfg, *pred),
+                _ => return,
+            }
+        } else {
+            self.value_in_middle(f, cfg, ub)
+        };
+        f.set_operand(user, idx, v);
+    }
+
+    fn insert_phi(&mut self, f: &mut Function, b: Block) -> Inst {
+        let phi = f.make_inst(InstData::new(Opcode::Phi, self.ty, []));
+        f.layout.prepend_inst(phi, b);
+        f.make_result(phi, self.name.as_deref());
+        self.inserted.push(phi);
+        phi
+    }
+
+    /// Finds the value at the end of `b`, creating (empty) phis at join
+    /// points; the phis to fill are pushed on `pending`.
+    fn resolve(
+        &mut self,
+        f: &mut Function,
+        cfg: &ControlFlowGraph,
+        b: Block,
+        pending: &mut Vec<(Inst, Block)>,
+    ) -> Operand {
+        if let Some(&v) = self.avail.get(&b) {
+            return v;
+        }
+        // Follow single-predecessor chains; stop at a join, a block without
+        // predecessors, a known value, or a cycle of single-predecessor
+        // blocks (only possible in unreachable code).
+        let mut chain: Vec<Block> = Vec::new();
+        let mut on_chain: FxHashSet<Block> = FxHashSet::default();
+        let mut cur = b;
+        let v = loop {
+            if let Some(&v) = self.avail.get(&cur) {
+                break v;
+            }
+            let preds = pred_edges(cfg, cur);
+            if preds.is_empty() || !cfg.is_reachable(cur) {
+                self.avail.insert(cur, Operand::Const(self.poison));
+                break Operand::Const(self.poison);
+            }
+            if preds.len() == 1 && !on_chain.contains(&preds[0]) {
+                on_chain.insert(cur);
+                chain.push(cur);
+                cur = preds[0];
+                continue;
+            }
+            let phi = self.insert_phi(f, cur);
+            let v = match f.inst_result(phi) {
+                Some(r) => Operand::Value(r),
+                None => Operand::Const(self.poison),
+            };
+            self.avail.insert(cur, v);
+            pending.push((phi, cur));
+            break v;
+        };
+        for c in chain {
+            self.avail.insert(c, v);
+        }
+        v
+    }
+
+    fn fill_pending(
+        &mut self,
+        f: &mut Function,
+        cfg: &ControlFlowGraph,
+        mut pending: Vec<(Inst, Block)>,
+    ) {
+        while let Some((phi, b)) = pending.pop() {
+            for p in pred_edges(cfg, b) {
+                let v = self.resolve(f, cfg, p, &mut pending);
+                phi_add_incoming(f, phi, v, p);
+            }
+        }
+    }
+
+    /// Removes trivial phis among the inserted ones until none is left,
+    /// keeping `avail` pointing at live values. Returns the replacements.
+    fn simplify(&mut self, f: &mut Function) -> FxHashMap<Operand, Operand> {
+        let mut replaced: FxHashMap<Operand, Operand> = FxHashMap::default();
+        loop {
+            let mut changed = false;
+            for &phi in &self.inserted {
+                if f.layout.inst_block(phi).is_none() {
+                    continue;
+                }
+                let Some(res) = f.inst_result(phi) else {
+                    continue;
+                };
+                let v = match trivial_phi_value(f, phi) {
+                    Some(v) => v,
+                    // Only self references: a value no definition reaches.
+                    None if crate::utils::phi_incoming(f, phi)
+                        .all(|(v, _)| v == Operand::Value(res)) =>
+                    {
+                        Operand::Const(self.poison)
+                    }
+                    None => continue,
+                };
+                f.replace_all_uses(res, v);
+                f.delete_inst(phi);
+                replaced.insert(Operand::Value(res), v);
+                changed = true;
+            }
+            if !changed {
+                break;
+            }
+        }
+        if !replaced.is_empty() {
+            for v in self.avail.values_mut().chain(self.live_in.values_mut()) {
+                *v = follow(&replaced, *v);
+            }
+        }
+        replaced
+    }
+}
+
+/// `v` after the chain of replacements in `map`.
+fn follow(map: &FxHashMap<Operand, Operand>, mut v: Operand) -> Operand {
+    while let Some(&w) = map.get(&v) {
+        v = w;
+    }
+    v
+}
