@@ -12,10 +12,14 @@
 //!   with value dominance by LLVM's rules.
 //! - [`loops`]: [`LoopForest`], natural loops and their nesting as LLVM's
 //!   `LoopInfo` computes them (same loops, block order and loop order).
+//! - [`loopmd`]: the `!llvm.loop` metadata model: typed attributes,
+//!   transformation modes, follow-up LoopIDs and access groups, with LLVM
+//!   19's rules.
 //! - [`verify`]: [`verify_function`] and [`verify_module`].
 
 pub mod cfg;
 pub mod domtree;
+pub mod loopmd;
 pub mod loops;
 pub mod verify;
 
