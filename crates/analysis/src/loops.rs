@@ -322,12 +322,28 @@ impl LoopForest {
         out
     }
 
-    /// Loops innermost first: the order in which LLVM's loop pass manager
-    /// visits a function (reverse pre-order of the forest).
+    /// Loops innermost first, in the order LLVM's loop pass manager visits
+    /// them: for each top-level loop in forest order, its tree in
+    /// post-order (nested loops in order, then the loop itself). This is
+    /// also `formLCSSARecursively`'s order.
     pub fn innermost_first(&self) -> Vec<Loop> {
-        let mut v = self.preorder();
-        v.reverse();
-        v
+        let mut out = Vec::with_capacity(self.loops.len());
+        for &top in &self.top_level {
+            // (loop, next child index)
+            let mut stack: Vec<(Loop, usize)> = vec![(top, 0)];
+            while let Some(&mut (l, ref mut k)) = stack.last_mut() {
+                let kids = &self.loops[l].children;
+                if *k < kids.len() {
+                    let c = kids[*k];
+                    *k += 1;
+                    stack.push((c, 0));
+                } else {
+                    out.push(l);
+                    stack.pop();
+                }
+            }
+        }
+        out
     }
 
     /// The latches: predecessors of the header inside the loop, in the
@@ -476,6 +492,56 @@ impl LoopForest {
         let id = id?;
         let ops = md.tuple_ops(id)?;
         (ops.first() == Some(&Some(loopwright_ir::Md::Node(id)))).then_some(id)
+    }
+}
+
+impl LoopForest {
+    /// The loop's start location (LLVM's `Loop::getStartLoc`): the first
+    /// `DILocation` of its LoopID, else the `!dbg` of the preheader's
+    /// terminator, else that of the header's terminator.
+    pub fn start_loc(
+        &self,
+        func: &Function,
+        md: &Metadata,
+        cfg: &ControlFlowGraph,
+        l: Loop,
+    ) -> Option<MdNode> {
+        self.loc_range(func, md, cfg, l).0
+    }
+
+    /// The loop's start and end locations (LLVM's `Loop::getLocRange`):
+    /// the first two `DILocation`s of its LoopID when it has them;
+    /// otherwise the start location as in [`LoopForest::start_loc`] and no
+    /// end.
+    pub fn loc_range(
+        &self,
+        func: &Function,
+        md: &Metadata,
+        cfg: &ControlFlowGraph,
+        l: Loop,
+    ) -> (Option<MdNode>, Option<MdNode>) {
+        if let Some(id) = self.loop_id(func, md, cfg, l) {
+            let mut locs =
+                md.tuple_ops(id)
+                    .unwrap_or(&[])
+                    .iter()
+                    .skip(1)
+                    .filter_map(|op| match op {
+                        Some(Md::Node(n)) if md.special_kind(*n) == Some("DILocation") => Some(*n),
+                        _ => None,
+                    });
+            if let Some(start) = locs.next() {
+                return (Some(start), locs.next());
+            }
+        }
+        let term_loc = |b: Block| {
+            func.terminator(b)
+                .and_then(|t| func.inst(t).md.get(MdKind::DBG))
+        };
+        if let Some(loc) = self.preheader(func, cfg, l).and_then(term_loc) {
+            return (Some(loc), None);
+        }
+        (term_loc(self.loops[l].header), None)
     }
 }
 

@@ -78,12 +78,23 @@ fn run_pipeline(m: &mut Module, pipeline: &[Element], file: &str) -> Result<(), 
     for e in pipeline {
         match e {
             Element::Adaptor { inner, .. } => run_pipeline(m, inner, file)?,
-            Element::Pass { name, .. } => match *name {
+            Element::Pass { name, params } => match *name {
                 "verify" => verify(m, file, "pipeline")?,
                 "loop-simplify" => {
                     run_on_functions(m, loopwright_transforms::simplify::simplify_function)
                 }
                 "lcssa" => run_on_functions(m, loopwright_transforms::lcssa::lcssa_function),
+                "loop-rotate" => {
+                    let mut opts = loopwright_transforms::rotate::RotateOptions::default();
+                    if params.split(';').any(|p| p == "no-header-duplication") {
+                        opts.max_header_size = 0;
+                    }
+                    for fid in loopwright_transforms::defined_functions(m) {
+                        loopwright_transforms::with_function(m, fid, |m, f| {
+                            loopwright_transforms::rotate::rotate_function(m, f, opts)
+                        });
+                    }
+                }
                 other => {
                     return Err(Failure(diag::plain(
                         file,

@@ -69,7 +69,7 @@ pub const PASSES: &[PassInfo] = &[
     PassInfo {
         name: "loop-rotate",
         kind: Kind::Loop,
-        status: Status::Planned,
+        status: Status::Implemented,
     },
     PassInfo {
         name: "loop-unroll-full",

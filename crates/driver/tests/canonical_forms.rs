@@ -132,6 +132,55 @@ fn for_each_loop(
     }
 }
 
+/// The module in `path` with every local name dropped and phi entries
+/// sorted by block position, printed: equal texts mean the same code up to
+/// naming and phi entry order.
+fn structural_text(path: &Path) -> String {
+    // Through opt-19 first, which normalizes what LLVM normalizes on
+    // reading (e.g. intrinsic attributes).
+    let text = run(Command::new("opt-19").arg("-S").arg(path)).stdout;
+    let mut m = loopwright_parse::parse_module(&text, "x.ll").expect("module parses");
+    for (_, f) in m.functions.iter_mut() {
+        let blocks: Vec<loopwright_ir::Block> = f.layout.blocks().collect();
+        let pos =
+            |b: loopwright_ir::Block| blocks.iter().position(|&x| x == b).unwrap_or(usize::MAX);
+        for &b in &blocks {
+            f.set_block_name(b, None);
+            let insts: Vec<loopwright_ir::Inst> = f.layout.block_insts(b).collect();
+            for i in insts {
+                if let Some(v) = f.inst_result(i) {
+                    f.set_value_name(v, None);
+                }
+                if f.inst(i).opcode == loopwright_ir::Opcode::Phi {
+                    let mut pairs: Vec<(loopwright_ir::Operand, loopwright_ir::Operand)> = f
+                        .inst(i)
+                        .operands()
+                        .chunks(2)
+                        .map(|c| (c[0], c[1]))
+                        .collect();
+                    pairs.sort_by_key(|&(_, b)| pos(b.as_block().expect("phi block operand")));
+                    f.map_operands(i, |ops| {
+                        ops.clear();
+                        for (v, b) in pairs {
+                            ops.push(v);
+                            ops.push(b);
+                        }
+                    });
+                }
+            }
+        }
+        for &v in &f.params.clone() {
+            f.set_value_name(v, None);
+        }
+    }
+    loopwright_ir::print::print_module(&m)
+        .lines()
+        .filter(|l| !l.starts_with(';'))
+        .map(|l| l.split(" ; ").next().unwrap_or(l).trim_end())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 #[test]
 fn canonical_form_passes_preserve_behaviour() {
     if !have_llvm() {
@@ -140,8 +189,14 @@ fn canonical_form_passes_preserve_behaviour() {
     let work = std::env::temp_dir().join(format!("loopwright-canon-{}", std::process::id()));
     std::fs::create_dir_all(&work).expect("work dir");
     let bin = env!("CARGO_BIN_EXE_loopwright");
-    let pipelines = ["loop-simplify", "lcssa", "loop-simplify,lcssa"];
+    let pipelines = [
+        "loop-simplify",
+        "lcssa",
+        "loop-simplify,lcssa",
+        "loop-simplify,lcssa,loop-rotate",
+    ];
     let mut checked = 0;
+    let mut conforming = 0;
     let mut failures: Vec<String> = Vec::new();
     for (name, input) in inputs(&work) {
         let expected = lli(&input);
@@ -191,6 +246,21 @@ fn canonical_form_passes_preserve_behaviour() {
                     }
                 });
             }
+            // Conformance: opt-19 running the same pipeline produces the
+            // same code, up to names and phi entry order.
+            let reference = work.join(format!("{name}.{}.opt.ll", pipeline.replace(',', "+")));
+            run(Command::new("opt-19")
+                .args(["-S", &format!("-passes={pipeline}")])
+                .arg(&input)
+                .arg("-o")
+                .arg(&reference));
+            if structural_text(&out) == structural_text(&reference) {
+                conforming += 1;
+            } else {
+                failures.push(format!(
+                    "{name} [{pipeline}]: differs from opt-19 -passes={pipeline} (beyond names)"
+                ));
+            }
             if pipeline.contains("lcssa") {
                 // LLVM's own lcssa must find nothing left to do.
                 let a = run(Command::new("opt-19").args(["-S"]).arg(&out));
@@ -207,7 +277,9 @@ fn canonical_form_passes_preserve_behaviour() {
         }
     }
     let _ = std::fs::remove_dir_all(&work);
-    eprintln!("canonical_forms: {checked} runs checked");
+    eprintln!(
+        "canonical_forms: {checked} runs checked, {conforming} identical to opt-19 up to names"
+    );
     assert!(checked >= 9, "too few runs: {checked}");
     assert!(
         failures.is_empty(),

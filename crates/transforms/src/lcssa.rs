@@ -38,8 +38,7 @@ pub fn lcssa_function(m: &mut Module, f: &mut Function) -> bool {
 /// Puts loop `l` (not its inner loops) in LCSSA form. Phi insertion does
 /// not change the CFG, so `a` stays valid.
 pub fn form_lcssa(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop) -> bool {
-    let exits = a.loops.exit_blocks(&a.cfg, l);
-    if exits.is_empty() {
+    if a.loops.exit_blocks(&a.cfg, l).is_empty() {
         return false;
     }
     let mut work: Vec<Inst> = Vec::new();
@@ -57,10 +56,39 @@ pub fn form_lcssa(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop) -> 
             }
         }
     }
+    lcssa_for_instructions(m, f, a, work)
+}
+
+/// LLVM's `formLCSSAForInstructions`: each instruction is closed over the
+/// innermost loop of its block. Phis this inserts into blocks of other
+/// loops (an exit of an inner loop inside its outer loop) are closed in
+/// turn, right away.
+pub fn lcssa_for_instructions(
+    m: &mut Module,
+    f: &mut Function,
+    a: &FnAnalyses,
+    mut work: Vec<Inst>,
+) -> bool {
     let mut changed = false;
+    let mut exits_of: rustc_hash::FxHashMap<Loop, Vec<Block>> = rustc_hash::FxHashMap::default();
     // LLVM pops its worklist from the back.
-    for i in work.into_iter().rev() {
-        changed |= lcssa_for_inst(m, f, a, l, &exits, i);
+    while let Some(i) = work.pop() {
+        let Some(b) = f.layout.inst_block(i) else {
+            continue;
+        };
+        let Some(l) = a.loops.loop_for(b) else {
+            continue;
+        };
+        let exits = exits_of
+            .entry(l)
+            .or_insert_with(|| a.loops.exit_blocks(&a.cfg, l))
+            .clone();
+        if exits.is_empty() {
+            continue;
+        }
+        let (did, post) = lcssa_for_inst(m, f, a, l, &exits, i);
+        changed |= did;
+        work.extend(post);
     }
     changed
 }
@@ -91,12 +119,12 @@ fn lcssa_for_inst(
     l: Loop,
     exits: &[Block],
     inst: Inst,
-) -> bool {
+) -> (bool, Vec<Inst>) {
     let Some(v) = f.inst_result(inst) else {
-        return false;
+        return (false, Vec::new());
     };
     let Some(inst_block) = f.layout.inst_block(inst) else {
-        return false;
+        return (false, Vec::new());
     };
     let ty = f.value_type(v);
     let poison = m.consts.intern(ConstData::Poison(ty));
@@ -142,7 +170,7 @@ fn lcssa_for_inst(
         }
     }
     if to_rewrite.is_empty() {
-        return false;
+        return (false, Vec::new());
     }
     // The value is usable from its block, or from an invoke's normal
     // destination.
@@ -150,7 +178,7 @@ fn lcssa_for_inst(
         let ops = f.inst(inst).operands();
         match ops.get(ops.len().saturating_sub(2)) {
             Some(Operand::Block(b)) => *b,
-            _ => return false,
+            _ => return (false, Vec::new()),
         }
     } else {
         inst_block
@@ -230,6 +258,26 @@ fn lcssa_for_inst(
             replace_in_debug_record(f, d, v, nv);
         }
     }
+    // Phis placed in blocks of loops that do not contain `l` must be
+    // closed over those loops too.
+    let in_other_loop = |f: &Function, phi: Inst| {
+        f.layout
+            .inst_block(phi)
+            .and_then(|b| a.loops.loop_for(b))
+            .is_some_and(|ol| !a.loops.contains_loop(l, ol))
+    };
+    let mut post: Vec<Inst> = Vec::new();
+    for &(_, phi) in &added {
+        if in_other_loop(f, phi) {
+            post.push(phi);
+        }
+    }
+    for phi in ssa.inserted_phis(f) {
+        if in_other_loop(f, phi) {
+            post.push(phi);
+        }
+    }
+    post.retain(|&p| f.inst_result(p).is_some_and(|r| f.has_uses(r)));
     // LCSSA phis that ended up unused are removed again.
     for (_, phi) in added {
         if let Some(pv) = f.inst_result(phi) {
@@ -238,7 +286,7 @@ fn lcssa_for_inst(
             }
         }
     }
-    true
+    (true, post)
 }
 
 /// Replaces `from` with `to` in the location operand of a debug record.

@@ -112,6 +112,7 @@ fn simplify_step(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop) -> b
         return true;
     }
     // Preheader.
+    let start_loc = lf.start_loc(f, &m.md, cfg, l);
     if lf.preheader(f, cfg, l).is_none() {
         // LLVM lists predecessors in use-list order, which after parsing is
         // the reverse of the layout order.
@@ -123,7 +124,8 @@ fn simplify_step(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop) -> b
             .filter(|&p| !lf.contains(l, p))
             .collect();
         if !outside.is_empty() {
-            if let Some(ph) = split_block_predecessors(f, header, &outside, ".preheader") {
+            if let Some(ph) = split_block_predecessors(f, header, &outside, ".preheader", start_loc)
+            {
                 place_carefully(f, ph, &outside, |b| lf.contains(l, b));
                 return true;
             }
@@ -148,7 +150,7 @@ fn simplify_step(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop) -> b
             }) {
                 continue;
             }
-            if split_block_predecessors(f, s, &inside, ".loopexit").is_some() {
+            if split_block_predecessors(f, s, &inside, ".loopexit", None).is_some() {
                 return true;
             }
         }
@@ -159,7 +161,7 @@ fn simplify_step(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop) -> b
     latches.reverse();
     if latches.len() > 1 {
         if let Some(ph) = lf.preheader(f, cfg, l) {
-            if latches.len() < 8 && separate_nested_loop(m, f, a, l, header) {
+            if latches.len() < 8 && separate_nested_loop(m, f, a, l, header, start_loc) {
                 return true;
             }
             if insert_unique_backedge(f, header, ph, &latches) {
@@ -185,6 +187,7 @@ fn separate_nested_loop(
     a: &FnAnalyses,
     l: Loop,
     header: Block,
+    start_loc: Option<loopwright_ir::MdNode>,
 ) -> bool {
     let lf = &a.loops;
     // Convergent calls must not end up in a different loop.
@@ -219,7 +222,7 @@ fn separate_nested_loop(
         }) {
             return false;
         }
-        return match split_block_predecessors(f, header, &outer, ".outer") {
+        return match split_block_predecessors(f, header, &outer, ".outer", start_loc) {
             Some(nb) => {
                 place_carefully(f, nb, &outer, |b| lf.contains(l, b));
                 true

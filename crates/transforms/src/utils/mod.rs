@@ -6,6 +6,8 @@
 //! analyses stale: callers recompute the CFG, dominators and loops after
 //! editing.
 
+pub mod debug;
+pub mod fold;
 pub mod ssa;
 
 use loopwright_analysis::ControlFlowGraph;
@@ -127,6 +129,10 @@ pub fn is_eh_pad(f: &Function, b: Block) -> bool {
 /// common incoming value of `preds`, or a new phi (named `<phi>.ph`) in the
 /// new block when they differ.
 ///
+/// The new branch carries `dbg` when given (LLVM gives a split loop
+/// header's new block the loop's start location), else the location of
+/// `bb`'s first instruction.
+///
 /// Returns `None`, changing nothing, when the split is impossible: `bb`
 /// is an EH pad, some pred's terminator cannot be redirected (`indirectbr`,
 /// `callbr`, ...), or `preds` is empty.
@@ -135,6 +141,7 @@ pub fn split_block_predecessors(
     bb: Block,
     preds: &[Block],
     suffix: &str,
+    dbg: Option<loopwright_ir::MdNode>,
 ) -> Option<Block> {
     if preds.is_empty() || is_eh_pad(f, bb) {
         return None;
@@ -146,7 +153,8 @@ pub fn split_block_predecessors(
     let new = f.make_block(Some(&name));
     f.layout.insert_block_before(new, bb);
     let mut br = InstData::new(Opcode::Br, TypeTable::VOID, [Operand::Block(bb)]);
-    if let Some(dbg) = first_non_phi(f, bb).and_then(|i| f.inst(i).md.get(MdKind::DBG)) {
+    let dbg = dbg.or_else(|| first_non_phi(f, bb).and_then(|i| f.inst(i).md.get(MdKind::DBG)));
+    if let Some(dbg) = dbg {
         br.md.set(MdKind::DBG, dbg);
     }
     let (br_inst, _) = f.append(new, br, None);
@@ -229,10 +237,21 @@ pub fn make_unreachable(f: &mut Function, b: Block) -> bool {
     true
 }
 
-/// The predecessors of `b` with one entry per edge, in CFG order.
+/// The predecessors of `b` with one entry per edge, in an approximation of
+/// the order LLVM lists them (its use-list order, newest edge first): by
+/// decreasing block id. Blocks are numbered in layout order when a module
+/// is parsed, and blocks created later get larger ids, so this is LLVM's
+/// order after a fresh parse and usually after edits.
 pub fn pred_edges(cfg: &ControlFlowGraph, b: Block) -> SmallVec<[Block; 4]> {
+    let mut pairs: SmallVec<[(Block, u32); 4]> = cfg
+        .preds(b)
+        .iter()
+        .copied()
+        .zip(cfg.pred_edge_counts(b).iter().copied())
+        .collect();
+    pairs.sort_by(|x, y| y.0.cmp(&x.0));
     let mut out = SmallVec::new();
-    for (&p, &k) in cfg.preds(b).iter().zip(cfg.pred_edge_counts(b)) {
+    for (p, k) in pairs {
         for _ in 0..k {
             out.push(p);
         }
@@ -280,4 +299,114 @@ pub fn trivial_phi_value(f: &Function, phi: Inst) -> Option<Operand> {
         }
     }
     val
+}
+
+/// Whether a `blockaddress` constant names a block with `b`'s id (in any
+/// function: a conservative answer for "may `b`'s address be taken").
+pub fn address_taken(m: &loopwright_ir::Module, b: Block) -> bool {
+    m.consts.iter().any(
+        |(_, c)| matches!(c, loopwright_ir::ConstData::BlockAddress { block, .. } if *block == b),
+    )
+}
+
+/// Replaces every single-entry phi of `b` by its incoming value.
+pub fn fold_single_entry_phis(f: &mut Function, b: Block) {
+    for phi in phis(f, b) {
+        let entries: SmallVec<[(Operand, Block); 2]> = phi_incoming(f, phi).collect();
+        let Some(res) = f.inst_result(phi) else {
+            continue;
+        };
+        if entries.len() == 1 && entries[0].0 != Operand::Value(res) {
+            f.replace_all_uses(res, entries[0].0);
+            f.delete_inst(phi);
+        }
+    }
+}
+
+/// LLVM's `MergeBlockIntoPredecessor`: folds `b` into its only predecessor
+/// `p`. Normally `p` must branch only to `b`; with `pred_two_succs`, `p`
+/// may end in a conditional `br` and `b` must end in an unconditional one
+/// (its instructions then run before `p`'s branch, which goes straight to
+/// `b`'s successor). Refused (returning false) when `b` has several
+/// predecessor edges, is `p` itself, starts with an EH pad, or may have
+/// its address taken. The `!llvm.loop` attachment of `p`'s terminator is
+/// kept on the merged terminator.
+pub fn merge_block_into_predecessor(
+    m: &loopwright_ir::Module,
+    f: &mut Function,
+    cfg: &ControlFlowGraph,
+    b: Block,
+    pred_two_succs: bool,
+) -> bool {
+    let preds = pred_edges(cfg, b);
+    let [p] = preds.as_slice() else { return false };
+    let p = *p;
+    if p == b || is_eh_pad(f, b) || address_taken(m, b) {
+        return false;
+    }
+    let (Some(pt), Some(bt)) = (f.terminator(p), f.terminator(b)) else {
+        return false;
+    };
+    if f.inst(pt).opcode != Opcode::Br {
+        return false;
+    }
+    let single_succ = cfg.succs(p) == [b] && cfg.num_succ_edges(p) == 1;
+    if !single_succ {
+        if !pred_two_succs || f.inst(bt).opcode != Opcode::Br || f.inst(bt).operands().len() != 1 {
+            return false;
+        }
+        let Some(Operand::Block(next)) = f.inst(bt).operands().first().copied() else {
+            return false;
+        };
+        if cfg.succs(p).contains(&next) || next == b {
+            return false;
+        }
+        fold_single_entry_phis(f, b);
+        let moved: Vec<Inst> = f.layout.block_insts(b).filter(|&i| i != bt).collect();
+        for i in moved {
+            f.layout.remove_inst(i);
+            f.layout.insert_inst_before(i, pt);
+        }
+        replace_successor(f, p, b, next);
+        phis_replace_pred(f, next, b, p);
+        f.delete_inst(bt);
+        f.layout.remove_block(b);
+        return true;
+    }
+    fold_single_entry_phis(f, b);
+    let loop_md = f.inst(pt).md.get(MdKind::LOOP);
+    f.delete_inst(pt);
+    let moved: Vec<Inst> = f.layout.block_insts(b).collect();
+    for i in moved {
+        f.layout.remove_inst(i);
+        f.layout.append_inst(i, p);
+    }
+    let succs: SmallVec<[Block; 4]> = f.inst(bt).successors().collect();
+    for s in succs {
+        phis_replace_pred(f, s, b, p);
+    }
+    if let Some(n) = loop_md {
+        if f.inst(bt).md.get(MdKind::LOOP).is_none() {
+            f.inst_mut(bt).md().set(MdKind::LOOP, n);
+        }
+    }
+    f.layout.remove_block(b);
+    true
+}
+
+/// Splits the edge `from -> to` like LLVM's `SplitCriticalEdge`, naming
+/// the new block `<from>.<to>_crit_edge`; returns it, or `None` when the
+/// edge cannot be split.
+pub fn split_edge_named(f: &mut Function, from: Block, to: Block) -> Option<Block> {
+    if !loopwright_analysis::can_split_edge(f, from, to) {
+        return None;
+    }
+    let name = format!(
+        "{}.{}_crit_edge",
+        f.block_name(from).unwrap_or(""),
+        f.block_name(to).unwrap_or("")
+    );
+    let nb = loopwright_analysis::split_edge(f, from, to);
+    f.set_block_name(nb, Some(&name));
+    Some(nb)
 }

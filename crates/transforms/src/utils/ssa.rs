@@ -30,6 +30,8 @@ pub struct SsaUpdater {
     poison: Const,
     /// The value live at the end of each block that has been resolved.
     avail: FxHashMap<Block, Operand>,
+    /// Blocks given a definition with [`SsaUpdater::add_available`].
+    defs: FxHashSet<Block>,
     /// The value live into blocks that also define one (see
     /// [`SsaUpdater::value_in_middle`]).
     live_in: FxHashMap<Block, Operand>,
@@ -46,6 +48,7 @@ impl SsaUpdater {
             name: name.map(str::to_owned),
             poison,
             avail: FxHashMap::default(),
+            defs: FxHashSet::default(),
             live_in: FxHashMap::default(),
             inserted: Vec::new(),
         }
@@ -54,6 +57,7 @@ impl SsaUpdater {
     /// Declares that `v` is the value live at the end of `b`.
     pub fn add_available(&mut self, b: Block, v: Operand) {
         self.avail.insert(b, v);
+        self.defs.insert(b);
     }
 
     /// Whether a value is known at the end of `b` (given or computed).
@@ -92,7 +96,7 @@ impl SsaUpdater {
         cfg: &ControlFlowGraph,
         b: Block,
     ) -> Operand {
-        if !self.avail.contains_key(&b) {
+        if !self.defs.contains(&b) {
             return self.value_at_end(f, cfg, b);
         }
         if let Some(&v) = self.live_in.get(&b) {
@@ -110,8 +114,20 @@ impl SsaUpdater {
         self.fill_pending(f, cfg, pending);
         let replaced = self.simplify(f);
         let vals: Vec<Operand> = vals.into_iter().map(|v| follow(&replaced, v)).collect();
+        let existing = crate::utils::phis(f, b).into_iter().find(|&p| {
+            f.inst(p).ty == self.ty && {
+                let mut theirs: Vec<(Operand, Block)> = crate::utils::phi_incoming(f, p).collect();
+                let mut mine: Vec<(Operand, Block)> =
+                    vals.iter().copied().zip(preds.iter().copied()).collect();
+                theirs.sort_unstable_by_key(|&(_, bb)| bb);
+                mine.sort_unstable_by_key(|&(_, bb)| bb);
+                theirs == mine
+            }
+        });
         let v = if vals.iter().all(|&v| v == vals[0]) {
             vals[0]
+        } else if let Some(r) = existing.and_then(|p| f.inst_result(p)) {
+            Operand::Value(r)
         } else {
             let phi = self.insert_phi(f, b);
             for (&p, v) in preds.iter().zip(vals) {
@@ -220,12 +236,48 @@ impl SsaUpdater {
         }
     }
 
+    /// LLVM's `FindExistingPHI`: an inserted phi whose entries equal those
+    /// of another phi of its block is replaced by that phi.
+    fn reuse_existing_phis(
+        &mut self,
+        f: &mut Function,
+        replaced: &mut FxHashMap<Operand, Operand>,
+    ) -> bool {
+        let mut changed = false;
+        for k in 0..self.inserted.len() {
+            let phi = self.inserted[k];
+            let Some(b) = f.layout.inst_block(phi) else {
+                continue;
+            };
+            let Some(res) = f.inst_result(phi) else {
+                continue;
+            };
+            let mut mine: Vec<(Operand, Block)> = crate::utils::phi_incoming(f, phi).collect();
+            mine.sort_unstable_by_key(|&(_, bb)| bb);
+            let other = crate::utils::phis(f, b).into_iter().find(|&o| {
+                if o == phi || f.inst(o).ty != self.ty {
+                    return false;
+                }
+                let mut theirs: Vec<(Operand, Block)> = crate::utils::phi_incoming(f, o).collect();
+                theirs.sort_unstable_by_key(|&(_, bb)| bb);
+                theirs == mine
+            });
+            if let Some(o) = other.and_then(|o| f.inst_result(o)) {
+                f.replace_all_uses(res, Operand::Value(o));
+                f.delete_inst(phi);
+                replaced.insert(Operand::Value(res), Operand::Value(o));
+                changed = true;
+            }
+        }
+        changed
+    }
+
     /// Removes trivial phis among the inserted ones until none is left,
     /// keeping `avail` pointing at live values. Returns the replacements.
     fn simplify(&mut self, f: &mut Function) -> FxHashMap<Operand, Operand> {
         let mut replaced: FxHashMap<Operand, Operand> = FxHashMap::default();
         loop {
-            let mut changed = false;
+            let mut changed = self.reuse_existing_phis(f, &mut replaced);
             for &phi in &self.inserted {
                 if f.layout.inst_block(phi).is_none() {
                     continue;

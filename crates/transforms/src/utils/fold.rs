@@ -1,0 +1,503 @@
+//! Instruction simplification: the subset of LLVM's `simplifyInstruction`
+//! that loop transformations rely on after substituting known values
+//! (a cloned loop header compares constants; an unrolled body sees its
+//! induction variable as a constant).
+//!
+//! [`simplify`] returns an existing value or a constant equal to the
+//! instruction, never a new instruction. It folds integer arithmetic,
+//! comparisons and casts of constants up to 64 bits, the usual identities
+//! (`x + 0`, `x * 1`, `x & 0`, ...), `icmp` of a value with itself, and
+//! `select` on a constant condition or of equal arms. When a fold would
+//! produce `poison` (a flagged operation that overflows, an oversized
+//! shift) or hit undefined behaviour (division by zero), it does not fold.
+
+use loopwright_ir::{
+    ConstData, Extra, Flags, InstData, Module, Opcode, Operand, Predicate, TypeData, TypeTable,
+};
+
+/// An integer constant of at most 64 bits: (value zero-extended, width).
+fn int_const(m: &Module, op: Operand) -> Option<(u64, u32)> {
+    let Operand::Const(c) = op else { return None };
+    match m.consts.data(c) {
+        ConstData::Int { val, .. } if val.bits() <= 64 => Some((val.as_u64()?, val.bits())),
+        _ => None,
+    }
+}
+
+fn mask(w: u32) -> u64 {
+    if w >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << w) - 1
+    }
+}
+
+fn sext(v: u64, w: u32) -> i64 {
+    if w >= 64 {
+        v as i64
+    } else {
+        ((v << (64 - w)) as i64) >> (64 - w)
+    }
+}
+
+fn make_int(m: &mut Module, ty: loopwright_ir::Type, w: u32, v: u64) -> Operand {
+    Operand::Const(m.consts.int(ty, w, (v & mask(w)) as i64))
+}
+
+/// Whether `op` is the integer constant `v` (after masking to its width).
+fn is_int(m: &Module, op: Operand, v: i64) -> bool {
+    int_const(m, op).is_some_and(|(x, w)| x == (v as u64) & mask(w))
+}
+
+/// Folds `data` (an instruction with its operands already substituted), or
+/// returns `None`.
+pub fn simplify(m: &mut Module, data: &InstData) -> Option<Operand> {
+    let ops = data.operands();
+    let scalar_int = matches!(m.types.data(data.ty), TypeData::Int(w) if *w <= 64);
+    use Opcode::*;
+    match data.opcode {
+        Add | Sub | Mul | And | Or | Xor | Shl | LShr | AShr | UDiv | SDiv | URem | SRem
+            if scalar_int =>
+        {
+            let (a, b) = (ops[0], ops[1]);
+            if let (Some((x, w)), Some((y, _))) = (int_const(m, a), int_const(m, b)) {
+                let v = fold_binop(data.opcode, data.flags, x, y, w)?;
+                return Some(make_int(m, data.ty, w, v));
+            }
+            match data.opcode {
+                Add | Or | Xor if is_int(m, b, 0) => Some(a),
+                Add | Or | Xor if is_int(m, a, 0) => Some(b),
+                Sub | Shl | LShr | AShr if is_int(m, b, 0) => Some(a),
+                Mul if is_int(m, b, 1) => Some(a),
+                Mul if is_int(m, a, 1) => Some(b),
+                Mul | And if is_int(m, b, 0) => Some(b),
+                Mul | And if is_int(m, a, 0) => Some(a),
+                And if is_int(m, b, -1) => Some(a),
+                And if is_int(m, a, -1) => Some(b),
+                Or if is_int(m, b, -1) => Some(b),
+                Or if is_int(m, a, -1) => Some(a),
+                UDiv | SDiv if is_int(m, b, 1) => Some(a),
+                And | Or if a == b => Some(a),
+                Sub | Xor if a == b => {
+                    let w = m.types.int_width(data.ty)?;
+                    Some(make_int(m, data.ty, w, 0))
+                }
+                _ => None,
+            }
+        }
+        ICmp => {
+            let Extra::Cmp(p) = data.extra else {
+                return None;
+            };
+            if data.ty != TypeTable::I1 {
+                return None;
+            }
+            let (a, b) = (ops[0], ops[1]);
+            let r = if let (Some((x, w)), Some((y, _))) = (int_const(m, a), int_const(m, b)) {
+                icmp(p, x, y, w)?
+            } else if a == b {
+                matches!(
+                    p,
+                    Predicate::Eq
+                        | Predicate::Ule
+                        | Predicate::Uge
+                        | Predicate::Sle
+                        | Predicate::Sge
+                )
+            } else {
+                return None;
+            };
+            Some(make_int(m, TypeTable::I1, 1, u64::from(r)))
+        }
+        Select => {
+            let (c, a, b) = (ops[0], ops[1], ops[2]);
+            if a == b {
+                return Some(a);
+            }
+            match int_const(m, c) {
+                Some((1, 1)) => Some(a),
+                Some((0, 1)) => Some(b),
+                _ => None,
+            }
+        }
+        ZExt | SExt | Trunc if scalar_int => {
+            let (x, w) = int_const(m, ops[0])?;
+            let to = m.types.int_width(data.ty)?;
+            let v = match data.opcode {
+                ZExt => x,
+                SExt => sext(x, w) as u64,
+                _ => {
+                    let t = x & mask(to);
+                    // `trunc nuw/nsw` that loses bits is poison.
+                    if data.flags.contains(Flags::NUW) && t != x {
+                        return None;
+                    }
+                    if data.flags.contains(Flags::NSW) && sext(t, to) != sext(x, w) {
+                        return None;
+                    }
+                    t
+                }
+            };
+            Some(make_int(m, data.ty, to, v))
+        }
+        Freeze => {
+            let (x, w) = int_const(m, ops[0])?;
+            Some(make_int(m, data.ty, w, x))
+        }
+        _ => None,
+    }
+}
+
+fn fold_binop(op: Opcode, flags: Flags, x: u64, y: u64, w: u32) -> Option<u64> {
+    let m = mask(w);
+    let (sx, sy) = (sext(x, w), sext(y, w));
+    let nuw = flags.contains(Flags::NUW);
+    let nsw = flags.contains(Flags::NSW);
+    let exact = flags.contains(Flags::EXACT);
+    use Opcode::*;
+    let r = match op {
+        Add => {
+            let r = x.wrapping_add(y) & m;
+            if (nuw && u128::from(x) + u128::from(y) > u128::from(m))
+                || (nsw && i128::from(sx) + i128::from(sy) != i128::from(sext(r, w)))
+            {
+                return None;
+            }
+            r
+        }
+        Sub => {
+            let r = x.wrapping_sub(y) & m;
+            if (nuw && y > x) || (nsw && i128::from(sx) - i128::from(sy) != i128::from(sext(r, w)))
+            {
+                return None;
+            }
+            r
+        }
+        Mul => {
+            let r = x.wrapping_mul(y) & m;
+            if (nuw && u128::from(x) * u128::from(y) > u128::from(m))
+                || (nsw && i128::from(sx) * i128::from(sy) != i128::from(sext(r, w)))
+            {
+                return None;
+            }
+            r
+        }
+        And => x & y,
+        Or => x | y,
+        Xor => x ^ y,
+        Shl | LShr | AShr => {
+            if y >= u64::from(w) {
+                return None;
+            }
+            let r = match op {
+                Shl => (x << y) & m,
+                LShr => x >> y,
+                _ => (sx >> y) as u64 & m,
+            };
+            match op {
+                Shl if (nuw && (r >> y) != x) || (nsw && (sext(r, w) >> y) != sx) => return None,
+                LShr | AShr if exact && ((x & ((1u64 << y) - 1)) != 0) => return None,
+                _ => {}
+            }
+            r
+        }
+        UDiv | URem => {
+            if y == 0 {
+                return None;
+            }
+            if op == UDiv {
+                if exact && !x.is_multiple_of(y) {
+                    return None;
+                }
+                x / y
+            } else {
+                x % y
+            }
+        }
+        SDiv | SRem => {
+            if y == 0 || (sy == -1 && sx == sext(1u64 << (w - 1), w)) {
+                return None;
+            }
+            if op == SDiv {
+                if exact && sx % sy != 0 {
+                    return None;
+                }
+                (sx / sy) as u64 & m
+            } else {
+                (sx % sy) as u64 & m
+            }
+        }
+        _ => return None,
+    };
+    Some(r & m)
+}
+
+fn icmp(p: Predicate, x: u64, y: u64, w: u32) -> Option<bool> {
+    let (sx, sy) = (sext(x, w), sext(y, w));
+    Some(match p {
+        Predicate::Eq => x == y,
+        Predicate::Ne => x != y,
+        Predicate::Ugt => x > y,
+        Predicate::Uge => x >= y,
+        Predicate::Ult => x < y,
+        Predicate::Ule => x <= y,
+        Predicate::Sgt => sx > sy,
+        Predicate::Sge => sx >= sy,
+        Predicate::Slt => sx < sy,
+        Predicate::Sle => sx <= sy,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binops_respect_flags_and_width() {
+        assert_eq!(fold_binop(Opcode::Add, Flags::NONE, 250, 10, 8), Some(4));
+        assert_eq!(fold_binop(Opcode::Add, Flags::NUW, 250, 10, 8), None);
+        assert_eq!(fold_binop(Opcode::Add, Flags::NSW, 120, 10, 8), None);
+        assert_eq!(fold_binop(Opcode::Add, Flags::NSW, 100, 10, 8), Some(110));
+        assert_eq!(fold_binop(Opcode::Sub, Flags::NUW, 3, 5, 32), None);
+        assert_eq!(
+            fold_binop(Opcode::Sub, Flags::NONE, 3, 5, 32),
+            Some(0xFFFF_FFFE)
+        );
+        assert_eq!(fold_binop(Opcode::Shl, Flags::NONE, 1, 32, 32), None);
+        assert_eq!(
+            fold_binop(Opcode::AShr, Flags::NONE, 0x80, 7, 8),
+            Some(0xFF)
+        );
+        assert_eq!(fold_binop(Opcode::SDiv, Flags::NONE, 0x80, 0xFF, 8), None);
+        assert_eq!(
+            fold_binop(Opcode::SRem, Flags::NONE, 0xF9, 3, 8),
+            Some(0xFF)
+        );
+        assert_eq!(fold_binop(Opcode::UDiv, Flags::NONE, 7, 0, 8), None);
+        assert_eq!(
+            fold_binop(Opcode::Mul, Flags::NSW, 0x4000_0000, 2, 32),
+            None
+        );
+        assert_eq!(
+            fold_binop(Opcode::Mul, Flags::NONE, u64::MAX, 2, 64),
+            Some(u64::MAX - 1)
+        );
+    }
+
+    #[test]
+    fn compares() {
+        assert_eq!(icmp(Predicate::Slt, 0xFF, 0, 8), Some(true));
+        assert_eq!(icmp(Predicate::Ult, 0xFF, 0, 8), Some(false));
+        assert_eq!(icmp(Predicate::Sge, 5, 5, 64), Some(true));
+    }
+}
+
+/// [`simplify`], plus LLVM's `isImpliedByDomCondition` for `icmp`: when
+/// `block` (where the instruction sits) has a single predecessor ending in
+/// a conditional branch on `icmp`, a comparison of the same value against
+/// a constant may be decided by it (`x > 0` on the edge taken implies
+/// `0 <= x`).
+pub fn simplify_in_context(
+    m: &mut Module,
+    f: &loopwright_ir::Function,
+    cfg: &loopwright_analysis::ControlFlowGraph,
+    data: &InstData,
+    block: loopwright_ir::Block,
+) -> Option<Operand> {
+    if let Some(v) = simplify(m, data) {
+        return Some(v);
+    }
+    if data.opcode != Opcode::ICmp || data.ty != TypeTable::I1 {
+        return None;
+    }
+    let Extra::Cmp(p2) = data.extra else {
+        return None;
+    };
+    let [pred] = cfg.preds(block) else {
+        return None;
+    };
+    if cfg.num_pred_edges(block) != 1 {
+        return None;
+    }
+    let t = f.terminator(*pred)?;
+    let br = f.inst(t);
+    if br.opcode != Opcode::Br || br.operands().len() != 3 || br.operands()[1] == br.operands()[2] {
+        return None;
+    }
+    let taken = br.operands()[1] == Operand::Block(block);
+    let Operand::Value(cv) = br.operands()[0] else {
+        return None;
+    };
+    let loopwright_ir::ValueDef::Result(ci) = f.value_def(cv) else {
+        return None;
+    };
+    let cdata = f.inst(ci);
+    if cdata.opcode != Opcode::ICmp {
+        return None;
+    }
+    let Extra::Cmp(p1) = cdata.extra else {
+        return None;
+    };
+    let (v1, p1, c1) = against_const(m, p1, cdata.operands()[0], cdata.operands()[1])?;
+    let (v2, p2, c2) = against_const(m, p2, data.operands()[0], data.operands()[1])?;
+    if v1 != v2 {
+        return None;
+    }
+    let w = m.types.int_width(f.operand_type(v1, &m.consts))?;
+    if w > 64 {
+        return None;
+    }
+    let p1 = if taken { p1 } else { inverse(p1) };
+    let r = implied(p1, c1, p2, c2, w)?;
+    Some(make_int(m, TypeTable::I1, 1, u64::from(r)))
+}
+
+/// `a P b` as `v P' c` with `c` an integer constant, if one side is one.
+fn against_const(
+    m: &Module,
+    p: Predicate,
+    a: Operand,
+    b: Operand,
+) -> Option<(Operand, Predicate, u64)> {
+    if let Some((c, _)) = int_const(m, b) {
+        return Some((a, p, c));
+    }
+    let (c, _) = int_const(m, a)?;
+    Some((b, swapped(p), c))
+}
+
+fn swapped(p: Predicate) -> Predicate {
+    use Predicate::*;
+    match p {
+        Ugt => Ult,
+        Ult => Ugt,
+        Uge => Ule,
+        Ule => Uge,
+        Sgt => Slt,
+        Slt => Sgt,
+        Sge => Sle,
+        Sle => Sge,
+        other => other,
+    }
+}
+
+fn inverse(p: Predicate) -> Predicate {
+    use Predicate::*;
+    match p {
+        Eq => Ne,
+        Ne => Eq,
+        Ugt => Ule,
+        Ule => Ugt,
+        Uge => Ult,
+        Ult => Uge,
+        Sgt => Sle,
+        Sle => Sgt,
+        Sge => Slt,
+        Slt => Sge,
+        other => other,
+    }
+}
+
+/// The values `v` with `v P c` as an interval `[lo, hi]` of the signed
+/// (`true`) or unsigned domain, offset so that comparisons are unsigned:
+/// signed values are biased by 2^(w-1). `None` for `ne` and empty sets.
+fn interval(p: Predicate, c: u64, w: u32) -> Option<(u64, u64)> {
+    use Predicate::*;
+    let max = mask(w);
+    let bias = 1u64 << (w - 1);
+    let signed = matches!(p, Slt | Sle | Sgt | Sge);
+    let c = if signed { (c ^ bias) & max } else { c };
+    let (lo, hi) = match p {
+        Eq => (c, c),
+        Ult | Slt => (0, c.checked_sub(1)?),
+        Ule | Sle => (0, c),
+        Ugt | Sgt => (c.checked_add(1).filter(|&x| x <= max)?, max),
+        Uge | Sge => (c, max),
+        _ => return None,
+    };
+    Some((lo, hi))
+}
+
+/// Decides `v P2 c2` given `v P1 c1`, when every value allowed by the
+/// first is (or none is) allowed by the second.
+fn implied(p1: Predicate, c1: u64, p2: Predicate, c2: u64, w: u32) -> Option<bool> {
+    use Predicate::*;
+    let signed = |p: Predicate| matches!(p, Slt | Sle | Sgt | Sge);
+    let bias = 1u64 << (w - 1);
+    let max = mask(w);
+    // The set allowed by P1, as an unsigned interval of raw values.
+    let raw = |p: Predicate, c: u64| -> Option<(u64, u64)> {
+        let (lo, hi) = interval(p, c, w)?;
+        if signed(p) {
+            let (a, b) = ((lo ^ bias) & max, (hi ^ bias) & max);
+            // Only intervals that do not wrap in the raw domain.
+            (a <= b).then_some((a, b))
+        } else {
+            Some((lo, hi))
+        }
+    };
+    if p1 == Ne {
+        return match p2 {
+            Ne if c1 == c2 => Some(true),
+            Eq if c1 == c2 => Some(false),
+            _ => None,
+        };
+    }
+    // `None` when a signed interval wraps in the raw domain; the signed
+    // case below compares in the signed domain instead.
+    let s1 = raw(p1, c1);
+    if p2 == Ne {
+        let (lo, hi) = s1?;
+        return if c2 < lo || c2 > hi {
+            Some(true)
+        } else if lo == hi && lo == c2 {
+            Some(false)
+        } else {
+            None
+        };
+    }
+    if signed(p1) && signed(p2) {
+        // Compare both in the biased signed domain.
+        let (a, b) = interval(p1, c1, w)?;
+        let (x, y) = interval(p2, c2, w)?;
+        return decide(a, b, x, y);
+    }
+    let (a, b) = s1?;
+    let (x, y) = raw(p2, c2)?;
+    decide(a, b, x, y)
+}
+
+fn decide(a: u64, b: u64, x: u64, y: u64) -> Option<bool> {
+    if x <= a && b <= y {
+        Some(true)
+    } else if b < x || y < a {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod implication_tests {
+    use super::*;
+    use Predicate::*;
+
+    #[test]
+    fn dominating_compares() {
+        // x > 0 (signed) implies 0 <= x, i.e. x >= 0.
+        assert_eq!(implied(Sgt, 0, Sge, 0, 32), Some(true));
+        // x > 0 implies !(x < 0).
+        assert_eq!(implied(Sgt, 0, Slt, 0, 32), Some(false));
+        // x < 10 (unsigned) implies x != 12, and x u< 20.
+        assert_eq!(implied(Ult, 10, Ne, 12, 8), Some(true));
+        assert_eq!(implied(Ult, 10, Ult, 20, 8), Some(true));
+        // x s> 0 implies x u< 128 for i8; x u< 100 implies x s>= 0.
+        assert_eq!(implied(Sgt, 0, Ult, 128, 8), Some(true));
+        assert_eq!(implied(Ult, 100, Sge, 0, 8), Some(true));
+        // Not decided: x s> 0 says nothing about x s< 5.
+        assert_eq!(implied(Sgt, 0, Slt, 5, 32), None);
+        assert_eq!(implied(Eq, 7, Ne, 7, 32), Some(false));
+        assert_eq!(implied(Ult, 0, Eq, 0, 32), None);
+    }
+}
