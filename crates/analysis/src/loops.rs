@@ -322,6 +322,21 @@ impl LoopForest {
         out
     }
 
+    /// Loops in pre-order, outermost loops in program order (the reverse of
+    /// the forest's order) and nested loops in order: LLVM's
+    /// `LoopInfo::getLoopsInPreorder`.
+    pub fn preorder_in_program_order(&self) -> Vec<Loop> {
+        let mut out = Vec::with_capacity(self.loops.len());
+        for &top in self.top_level.iter().rev() {
+            let mut stack = vec![top];
+            while let Some(l) = stack.pop() {
+                out.push(l);
+                stack.extend(self.loops[l].children.iter().rev());
+            }
+        }
+        out
+    }
+
     /// Loops innermost first, in the order LLVM's loop pass manager visits
     /// them: for each top-level loop in forest order, its tree in
     /// post-order (nested loops in order, then the loop itself). This is

@@ -44,11 +44,46 @@ pub struct Cli {
     /// Skip the IR verifier on input and output.
     #[arg(long = "disable-verify")]
     pub disable_verify: bool,
+
+    /// Print remarks of passes whose name matches this regex (transformations
+    /// done).
+    #[arg(long = "pass-remarks", value_name = "REGEX")]
+    pub pass_remarks: Option<String>,
+
+    /// Print missed-transformation remarks of passes matching this regex.
+    #[arg(long = "pass-remarks-missed", value_name = "REGEX")]
+    pub pass_remarks_missed: Option<String>,
+
+    /// Print analysis remarks of passes matching this regex.
+    #[arg(long = "pass-remarks-analysis", value_name = "REGEX")]
+    pub pass_remarks_analysis: Option<String>,
+
+    /// Write every remark to FILE in LLVM's YAML remark format.
+    #[arg(long = "pass-remarks-output", value_name = "FILE")]
+    pub pass_remarks_output: Option<PathBuf>,
+
+    /// Only record remarks of passes matching this regex in the YAML file.
+    #[arg(long = "pass-remarks-filter", value_name = "REGEX")]
+    pub pass_remarks_filter: Option<String>,
+
+    /// The remark file format; only `yaml` is supported.
+    #[arg(
+        long = "pass-remarks-format",
+        value_name = "FORMAT",
+        default_value = "yaml"
+    )]
+    pub pass_remarks_format: String,
 }
 
 /// Single-dash long options accepted as in opt.
 const LONG: &[&str] = &[
     "passes",
+    "pass-remarks",
+    "pass-remarks-missed",
+    "pass-remarks-analysis",
+    "pass-remarks-output",
+    "pass-remarks-filter",
+    "pass-remarks-format",
     "print-pipeline-passes",
     "disable-output",
     "disable-verify",

@@ -7,8 +7,10 @@
 pub mod cli;
 pub mod diag;
 pub mod pipeline;
+pub mod remarks;
 
 use loopwright_ir::Module;
+use loopwright_transforms::remark::{Remark, Remarks};
 use pipeline::Element;
 
 /// What to run.
@@ -74,12 +76,24 @@ fn verify(m: &Module, file: &str, when: &str) -> Result<(), Failure> {
     }
 }
 
-fn run_pipeline(m: &mut Module, pipeline: &[Element], file: &str) -> Result<(), Failure> {
+fn run_pipeline(
+    m: &mut Module,
+    pipeline: &[Element],
+    file: &str,
+    remarks: &mut Remarks,
+) -> Result<(), Failure> {
     for e in pipeline {
         match e {
-            Element::Adaptor { inner, .. } => run_pipeline(m, inner, file)?,
+            Element::Adaptor { inner, .. } => run_pipeline(m, inner, file, remarks)?,
             Element::Pass { name, params } => match *name {
                 "verify" => verify(m, file, "pipeline")?,
+                "transform-warning" => {
+                    for (_, f) in m.functions.iter() {
+                        if !f.is_declaration() {
+                            loopwright_transforms::warn::warn_missed_transformations(m, f, remarks);
+                        }
+                    }
+                }
                 "loop-simplify" => {
                     run_on_functions(m, loopwright_transforms::simplify::simplify_function)
                 }
@@ -114,8 +128,16 @@ fn run_on_functions(m: &mut Module, pass: fn(&mut Module, &mut loopwright_ir::Fu
     }
 }
 
-/// Runs `opts` on the module text `src` and returns the printed result.
-pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<String, Failure> {
+/// The result of a run: the printed module and the remarks emitted.
+#[derive(Debug)]
+pub struct Output {
+    pub text: String,
+    pub remarks: Vec<Remark>,
+}
+
+/// Runs `opts` on the module text `src` and returns the printed result and
+/// the remarks.
+pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failure> {
     let mut m = parse(src, file)?;
     if opts.verify {
         verify(&m, file, "input")?;
@@ -124,9 +146,13 @@ pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<String, Failur
         Some(p) => p.clone(),
         None => default_pipeline(opts.opt_level),
     };
-    run_pipeline(&mut m, &pipeline, file)?;
+    let mut remarks = Remarks::new();
+    run_pipeline(&mut m, &pipeline, file, &mut remarks)?;
     if opts.verify {
         verify(&m, file, "output")?;
     }
-    Ok(loopwright_ir::print::print_module(&m))
+    Ok(Output {
+        text: loopwright_ir::print::print_module(&m),
+        remarks: remarks.all().to_vec(),
+    })
 }

@@ -2,7 +2,7 @@
 
 use clap::Parser;
 use loopwright::cli::{normalize_args, Cli};
-use loopwright::{diag, optimize, pipeline, Options};
+use loopwright::{diag, optimize, pipeline, remarks, Options};
 use std::io::{Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
@@ -46,7 +46,14 @@ fn run(cli: &Cli) -> Result<(), String> {
         verify: !cli.disable_verify,
         opt_level: cli.opt_level,
     };
-    let text = optimize(&src, &name, &opts).map_err(|f| f.0)?;
+    let remark_opts = remark_options(cli)?;
+    let out = optimize(&src, &name, &opts).map_err(|f| f.0)?;
+    eprint!("{}", remarks::text(&out.remarks, &remark_opts));
+    if let Some(path) = &cli.pass_remarks_output {
+        let yaml = remarks::yaml(&out.remarks, remark_opts.filter.as_ref());
+        write_atomically(path, yaml.as_bytes())?;
+    }
+    let text = out.text;
     if cli.disable_output {
         return Ok(());
     }
@@ -65,6 +72,30 @@ fn run(cli: &Cli) -> Result<(), String> {
         }
         Some(path) => write_atomically(path, text.as_bytes()),
     }
+}
+
+/// Compiles the `-pass-remarks*` patterns.
+fn remark_options(cli: &Cli) -> Result<remarks::RemarkOptions, String> {
+    let re = |flag: &str, v: &Option<String>| -> Result<Option<regex::Regex>, String> {
+        v.as_deref()
+            .map(|p| {
+                regex::Regex::new(p)
+                    .map_err(|e| format!("loopwright: invalid regex for -{flag}: {e}\n"))
+            })
+            .transpose()
+    };
+    if cli.pass_remarks_format != "yaml" {
+        return Err(format!(
+            "loopwright: unsupported remark format '{}' (only yaml)\n",
+            cli.pass_remarks_format
+        ));
+    }
+    Ok(remarks::RemarkOptions {
+        passed: re("pass-remarks", &cli.pass_remarks)?,
+        missed: re("pass-remarks-missed", &cli.pass_remarks_missed)?,
+        analysis: re("pass-remarks-analysis", &cli.pass_remarks_analysis)?,
+        filter: re("pass-remarks-filter", &cli.pass_remarks_filter)?,
+    })
 }
 
 fn read_input(input: Option<&Path>) -> Result<(Vec<u8>, String), String> {

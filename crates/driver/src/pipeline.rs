@@ -109,7 +109,7 @@ pub const PASSES: &[PassInfo] = &[
     PassInfo {
         name: "transform-warning",
         kind: Kind::Function,
-        status: Status::Planned,
+        status: Status::Implemented,
     },
 ];
 

@@ -23,9 +23,11 @@
 //! function.
 
 pub mod lcssa;
+pub mod remark;
 pub mod rotate;
 pub mod simplify;
 pub mod utils;
+pub mod warn;
 
 use loopwright_analysis::{ControlFlowGraph, DominatorTree, LoopForest};
 use loopwright_ir::{Func, Function, Module, TypeTable};

@@ -1,0 +1,74 @@
+//! `transform-warning`: warns about forced transformations still requested
+//! on a loop after the last transformation pass (LLVM's
+//! `WarnMissedTransformationsPass`).
+//!
+//! A transformation the user forced (`#pragma clang loop unroll(full)`,
+//! `vectorize(enable)`, ...) that no pass carried out is still in the
+//! loop's attributes, in the form LLVM's `has*Transformation` reads as
+//! `TM_ForcedByUser`. Loops are visited in program pre-order, as
+//! `getLoopsInPreorder` does, and every leftover gets a `!Failure` remark
+//! (printed as a warning) with LLVM's name and text. For vectorization, a
+//! forced width of 1 with an interleave count other than 1 reports the
+//! missing interleaving instead.
+
+use crate::remark::{source_loc, Remark, RemarkKind, Remarks};
+use crate::FnAnalyses;
+use loopwright_analysis::loopmd::{LoopAttrs, TransformationMode};
+use loopwright_ir::{Function, Module};
+
+const TAIL: &str = ": the optimizer was unable to perform the requested transformation; \
+the transformation might be disabled or specified as part of an unsupported transformation ordering";
+
+/// Emits the leftover-transformation warnings of `f`.
+pub fn warn_missed_transformations(m: &Module, f: &Function, remarks: &mut Remarks) {
+    let a = FnAnalyses::compute(f);
+    let fname = f.name().unwrap_or("");
+    for l in a.loops.preorder_in_program_order() {
+        let Some(id) = a.loops.loop_id(f, &m.md, &a.cfg, l) else {
+            continue;
+        };
+        let (attrs, _) = LoopAttrs::of_module(m, id);
+        let loc = a
+            .loops
+            .start_loc(f, &m.md, &a.cfg, l)
+            .and_then(|n| source_loc(&m.md, n));
+        let mut warn = |name: &str, what: &str| {
+            remarks.emit(
+                Remark::new(
+                    RemarkKind::Failure,
+                    "transform-warning",
+                    name,
+                    loc.clone(),
+                    fname,
+                )
+                .text(format!("loop not {what}{TAIL}")),
+            );
+        };
+        if attrs.has_unroll_transformation() == TransformationMode::Forced {
+            warn("FailedRequestedUnrolling", "unrolled");
+        }
+        if attrs.has_unroll_and_jam_transformation() == TransformationMode::Forced {
+            warn("FailedRequestedUnrollAndJamming", "unroll-and-jammed");
+        }
+        if attrs.has_vectorize_transformation() == TransformationMode::Forced {
+            // getOptionalElementCountLoopAttribute: scalable when
+            // `scalable.enable` is a non-zero integer.
+            let width = attrs.int_attr("llvm.loop.vectorize.width").map(|w| {
+                let scalable = attrs
+                    .int_attr("llvm.loop.vectorize.scalable.enable")
+                    .unwrap_or(0)
+                    != 0;
+                (w as u32, scalable)
+            });
+            let is_vector = width.is_none_or(|(w, scalable)| (scalable && w != 0) || w > 1);
+            if is_vector {
+                warn("FailedRequestedVectorization", "vectorized");
+            } else if attrs.int_attr("llvm.loop.interleave.count").unwrap_or(0) != 1 {
+                warn("FailedRequestedInterleaving", "interleaved");
+            }
+        }
+        if attrs.has_distribute_transformation() == TransformationMode::Forced {
+            warn("FailedRequestedDistribution", "distributed");
+        }
+    }
+}
