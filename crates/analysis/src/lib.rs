@@ -15,12 +15,15 @@
 //! - [`loopmd`]: the `!llvm.loop` metadata model: typed attributes,
 //!   transformation modes, follow-up LoopIDs and access groups, with LLVM
 //!   19's rules.
+//! - [`scev`]: scalar evolution: add-recurrences, exit counts, the
+//!   backedge-taken count, constant and symbolic maxima, trip multiples.
 //! - [`verify`]: [`verify_function`] and [`verify_module`].
 
 pub mod cfg;
 pub mod domtree;
 pub mod loopmd;
 pub mod loops;
+pub mod scev;
 pub mod verify;
 
 pub use cfg::{can_split_edge, split_critical_edges, split_edge, ControlFlowGraph};
