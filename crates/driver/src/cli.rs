@@ -66,6 +66,51 @@ pub struct Cli {
     #[arg(long = "pass-remarks-filter", value_name = "REGEX")]
     pub pass_remarks_filter: Option<String>,
 
+    /// `-unroll-threshold`: the cost threshold for full unrolling.
+    #[arg(long = "unroll-threshold", value_name = "N")]
+    pub unroll_threshold: Option<u32>,
+    /// `-unroll-partial-threshold`: the threshold for partial and runtime
+    /// unrolling.
+    #[arg(long = "unroll-partial-threshold", value_name = "N")]
+    pub unroll_partial_threshold: Option<u32>,
+    /// `-unroll-count`: use this unroll count for every loop.
+    #[arg(long = "unroll-count", value_name = "N")]
+    pub unroll_count: Option<u32>,
+    /// `-unroll-max-count`: the largest partial or runtime count.
+    #[arg(long = "unroll-max-count", value_name = "N")]
+    pub unroll_max_count: Option<u32>,
+    /// `-unroll-full-max-count`: the largest trip count fully unrolled.
+    #[arg(long = "unroll-full-max-count", value_name = "N")]
+    pub unroll_full_max_count: Option<u32>,
+    /// `-unroll-max-upperbound`: the largest upper bound unrolled fully.
+    #[arg(long = "unroll-max-upperbound", value_name = "N")]
+    pub unroll_max_upperbound: Option<u32>,
+    /// `-unroll-runtime`: allow runtime unrolling.
+    #[arg(long = "unroll-runtime", value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
+    pub unroll_runtime: Option<bool>,
+    /// `-unroll-allow-partial`: allow partial unrolling.
+    #[arg(long = "unroll-allow-partial", value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
+    pub unroll_allow_partial: Option<bool>,
+    /// `-unroll-allow-remainder`: allow a remainder loop.
+    #[arg(long = "unroll-allow-remainder", value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
+    pub unroll_allow_remainder: Option<bool>,
+    /// `-unroll-allow-peeling`: allow peeling.
+    #[arg(long = "unroll-allow-peeling", value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
+    pub unroll_allow_peeling: Option<bool>,
+    /// `-unroll-peel-count`: peel this many iterations from every loop.
+    #[arg(long = "unroll-peel-count", value_name = "N")]
+    pub unroll_peel_count: Option<u32>,
+    /// `-unroll-runtime-epilog`: put the remainder after the loop (else
+    /// before it).
+    #[arg(long = "unroll-runtime-epilog", value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
+    pub unroll_runtime_epilog: Option<bool>,
+    /// `-unroll-runtime-multi-exit`: runtime-unroll loops with several exits.
+    #[arg(long = "unroll-runtime-multi-exit", value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
+    pub unroll_runtime_multi_exit: Option<bool>,
+    /// `-unroll-remainder`: unroll the remainder loop too.
+    #[arg(long = "unroll-remainder", value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
+    pub unroll_remainder: Option<bool>,
+
     /// The remark file format; only `yaml` is supported.
     #[arg(
         long = "pass-remarks-format",
@@ -84,6 +129,20 @@ const LONG: &[&str] = &[
     "pass-remarks-output",
     "pass-remarks-filter",
     "pass-remarks-format",
+    "unroll-threshold",
+    "unroll-partial-threshold",
+    "unroll-count",
+    "unroll-max-count",
+    "unroll-full-max-count",
+    "unroll-max-upperbound",
+    "unroll-runtime",
+    "unroll-allow-partial",
+    "unroll-allow-remainder",
+    "unroll-allow-peeling",
+    "unroll-peel-count",
+    "unroll-runtime-epilog",
+    "unroll-runtime-multi-exit",
+    "unroll-remainder",
     "print-pipeline-passes",
     "disable-output",
     "disable-verify",

@@ -22,6 +22,8 @@ pub struct Options {
     pub verify: bool,
     /// Optimization level of the default pipeline.
     pub opt_level: u8,
+    /// The `-unroll-*` options (the opt level inside is set per pass).
+    pub unroll: loopwright_transforms::unroll::UnrollOptions,
 }
 
 impl Default for Options {
@@ -30,6 +32,7 @@ impl Default for Options {
             passes: None,
             verify: true,
             opt_level: 3,
+            unroll: Default::default(),
         }
     }
 }
@@ -76,17 +79,63 @@ fn verify(m: &Module, file: &str, when: &str) -> Result<(), Failure> {
     }
 }
 
+/// The unroll options for a `loop-unroll<...>`/`loop-unroll-full` pass:
+/// the command line's, with the pass parameters applied. Like opt, the
+/// passes default to `-O2`'s threshold when no `O<n>` parameter is given.
+fn unroll_options(
+    base: &loopwright_transforms::unroll::UnrollOptions,
+    params: &str,
+) -> loopwright_transforms::unroll::UnrollOptions {
+    let mut o = base.clone();
+    o.opt_level = 2;
+    for p in params.split(';').filter(|p| !p.is_empty()) {
+        match p {
+            "O0" | "O1" | "O2" | "O3" => o.opt_level = p[1..].parse().unwrap_or(2),
+            "partial" => o.allow_partial = Some(true),
+            "no-partial" => o.allow_partial = Some(false),
+            "runtime" => o.runtime = Some(true),
+            "no-runtime" => o.runtime = Some(false),
+            "peeling" => o.allow_peeling = Some(true),
+            "no-peeling" => o.allow_peeling = Some(false),
+            "upperbound" => o.upper_bound = Some(true),
+            "no-upperbound" => o.upper_bound = Some(false),
+            "only-when-forced" => o.only_when_forced = true,
+            other => {
+                if let Some(n) = other
+                    .strip_prefix("full-unroll-max=")
+                    .and_then(|n| n.parse().ok())
+                {
+                    o.full_max_count = Some(n);
+                }
+            }
+        }
+    }
+    o
+}
+
 fn run_pipeline(
     m: &mut Module,
     pipeline: &[Element],
     file: &str,
     remarks: &mut Remarks,
+    unroll: &loopwright_transforms::unroll::UnrollOptions,
 ) -> Result<(), Failure> {
     for e in pipeline {
         match e {
-            Element::Adaptor { inner, .. } => run_pipeline(m, inner, file, remarks)?,
+            Element::Adaptor { inner, .. } => run_pipeline(m, inner, file, remarks, unroll)?,
             Element::Pass { name, params } => match *name {
                 "verify" => verify(m, file, "pipeline")?,
+                "loop-unroll" | "loop-unroll-full" => {
+                    let opts = unroll_options(unroll, params);
+                    let only_full = *name == "loop-unroll-full";
+                    for fid in loopwright_transforms::defined_functions(m) {
+                        loopwright_transforms::with_function(m, fid, |m, f| {
+                            loopwright_transforms::unroll::unroll_function(
+                                m, f, &opts, only_full, remarks,
+                            )
+                        });
+                    }
+                }
                 "transform-warning" => {
                     for (_, f) in m.functions.iter() {
                         if !f.is_declaration() {
@@ -147,7 +196,7 @@ pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failur
         None => default_pipeline(opts.opt_level),
     };
     let mut remarks = Remarks::new();
-    run_pipeline(&mut m, &pipeline, file, &mut remarks)?;
+    run_pipeline(&mut m, &pipeline, file, &mut remarks, &opts.unroll)?;
     if opts.verify {
         verify(&m, file, "output")?;
     }

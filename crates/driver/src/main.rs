@@ -45,6 +45,24 @@ fn run(cli: &Cli) -> Result<(), String> {
         passes,
         verify: !cli.disable_verify,
         opt_level: cli.opt_level,
+        unroll: loopwright_transforms::unroll::UnrollOptions {
+            opt_level: cli.opt_level,
+            threshold: cli.unroll_threshold,
+            partial_threshold: cli.unroll_partial_threshold,
+            count: cli.unroll_count,
+            max_count: cli.unroll_max_count,
+            full_max_count: cli.unroll_full_max_count,
+            max_upper_bound: cli.unroll_max_upperbound,
+            runtime: cli.unroll_runtime,
+            allow_partial: cli.unroll_allow_partial,
+            allow_remainder: cli.unroll_allow_remainder,
+            allow_peeling: cli.unroll_allow_peeling,
+            peel_count: cli.unroll_peel_count,
+            runtime_epilog: cli.unroll_runtime_epilog,
+            runtime_multi_exit: cli.unroll_runtime_multi_exit,
+            unroll_remainder: cli.unroll_remainder,
+            ..Default::default()
+        },
     };
     let remark_opts = remark_options(cli)?;
     let out = optimize(&src, &name, &opts).map_err(|f| f.0)?;

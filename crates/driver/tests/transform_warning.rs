@@ -32,8 +32,8 @@ fn have_llvm() -> bool {
 fn module(cases: &[(&str, &str)], with_dbg: bool) -> String {
     let mut out = String::from("target triple = \"x86_64-pc-linux-gnu\"\n\n");
     let mut md = String::new();
-    let mut next = 100;
     for (k, (name, attrs)) in cases.iter().enumerate() {
+        let next = 100 + k;
         let dbg = if with_dbg {
             format!(", !dbg !{}", 10 + k)
         } else {
@@ -74,7 +74,6 @@ fn module(cases: &[(&str, &str)], with_dbg: bool) -> String {
                 k + 1
             ));
         }
-        next += 1;
     }
     if with_dbg {
         out.push_str("!llvm.dbg.cu = !{!1}\n!llvm.module.flags = !{!0}\n");

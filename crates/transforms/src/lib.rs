@@ -26,6 +26,7 @@ pub mod lcssa;
 pub mod remark;
 pub mod rotate;
 pub mod simplify;
+pub mod unroll;
 pub mod utils;
 pub mod warn;
 

@@ -68,7 +68,9 @@ impl Default for RotateOptions {
 /// Rotates every loop of `f` that can be rotated, innermost first; returns
 /// whether anything changed.
 pub fn rotate_function(m: &mut Module, f: &mut Function, opts: RotateOptions) -> bool {
-    let mut changed = false;
+    // As a loop pass, it runs after the adaptor's loop-simplify and lcssa.
+    let mut changed = crate::simplify::simplify_function(m, f);
+    changed |= crate::lcssa::lcssa_function(m, f);
     let mut done: FxHashSet<Block> = FxHashSet::default();
     // One loop per round: analyses are recomputed after each rotation.
     let mut budget = 4 + 2 * f.num_block_ids();

@@ -211,22 +211,33 @@ impl<'m, 'o> Printer<'m, 'o> {
         let m = self.m;
         self.number_module_md();
         self.out.push_str("; ModuleID = '");
-        self.out
-            .push_str(m.source_filename.as_deref().unwrap_or("<stdin>"));
+        // A line break would end the comment and leave the rest of the name
+        // as text to parse: write line breaks escaped, all else as is.
+        for c in m.source_filename.as_deref().unwrap_or("<stdin>").chars() {
+            match c {
+                '\n' => self.out.push_str("\\0A"),
+                '\r' => self.out.push_str("\\0D"),
+                c => self.out.push(c),
+            }
+        }
         self.out.push_str("'\n");
         if let Some(s) = m.source_filename.as_deref().filter(|s| !s.is_empty()) {
             self.out.push_str("source_filename = \"");
             push_escaped(self.out, s.as_bytes());
             self.out.push_str("\"\n");
         }
+        // LLVM writes the datalayout, the triple and gc names unescaped;
+        // escaping them reads back to the same string when they hold `"`,
+        // and changes nothing for the printable-ASCII strings of real
+        // modules.
         if let Some(dl) = m.datalayout.as_deref().filter(|s| !s.is_empty()) {
             self.out.push_str("target datalayout = \"");
-            self.out.push_str(dl);
+            push_escaped(self.out, dl.as_bytes());
             self.out.push_str("\"\n");
         }
         if let Some(t) = m.triple.as_deref().filter(|s| !s.is_empty()) {
             self.out.push_str("target triple = \"");
-            self.out.push_str(t);
+            push_escaped(self.out, t.as_bytes());
             self.out.push_str("\"\n");
         }
         if !m.module_asm.is_empty() {
@@ -625,7 +636,7 @@ impl<'m, 'o> Printer<'m, 'o> {
         }
         if let Some(gc) = &f.gc {
             self.out.push_str(" gc \"");
-            self.out.push_str(gc);
+            push_escaped(self.out, gc.as_bytes());
             self.out.push('"');
         }
         for (kw, c) in [
@@ -771,8 +782,11 @@ impl<'m, 'o> Printer<'m, 'o> {
                 out.push(')');
             }
             Attr::Str(k, v) => {
+                // LLVM 19 writes the key unescaped, so a key holding `"`
+                // prints as text that no parser reads back; escaping it as
+                // the value is escaped reads back to the same key.
                 out.push('"');
-                out.push_str(k);
+                push_escaped(out, k.as_bytes());
                 out.push('"');
                 if let Some(v) = v.as_deref().filter(|v| !v.is_empty()) {
                     out.push_str("=\"");

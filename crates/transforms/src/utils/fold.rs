@@ -144,8 +144,91 @@ pub fn simplify(m: &mut Module, data: &InstData) -> Option<Operand> {
             let (x, w) = int_const(m, ops[0])?;
             Some(make_int(m, data.ty, w, x))
         }
+        GetElementPtr => fold_gep(m, data),
         _ => None,
     }
+}
+
+/// A `getelementptr` of a global (or of a constant `getelementptr` of
+/// one) with constant indices becomes a constant: the global itself at
+/// offset 0, else `getelementptr [flags] (i8, ptr @g, i64 offset)`, as
+/// LLVM 19's constant folding writes it.
+fn fold_gep(m: &mut Module, data: &InstData) -> Option<Operand> {
+    use loopwright_analysis::scev::DataLayout;
+    let ops = data.operands();
+    let Extra::Gep { source_ty } = data.extra else {
+        return None;
+    };
+    let Operand::Const(mut base) = *ops.first()? else {
+        return None;
+    };
+    if !m.types.is_ptr(data.ty) {
+        return None;
+    }
+    let dl = DataLayout::parse(m.datalayout.as_deref().unwrap_or(""));
+    let mut offset: i128 = 0;
+    let mut flags = data.flags;
+    // Fold a constant byte GEP base into this one.
+    if let ConstData::Expr(e) = m.consts.data(base) {
+        if e.opcode != Opcode::GetElementPtr || e.inrange.is_some() {
+            return None;
+        }
+        if e.source_ty != Some(TypeTable::I8) || e.ops.len() != 2 {
+            return None;
+        }
+        let inner = i128::from(m.consts.as_i64(e.ops[1])?);
+        if !e.flags.contains(Flags::INBOUNDS) {
+            flags.remove(Flags::INBOUNDS);
+        }
+        offset += inner;
+        base = e.ops[0];
+    }
+    if !matches!(m.consts.data(base), ConstData::Global { .. }) {
+        return None;
+    }
+    let mut ty = source_ty;
+    for (k, idx) in ops[1..].iter().enumerate() {
+        let Operand::Const(c) = *idx else { return None };
+        let i = i128::from(m.consts.as_i64(c)?);
+        if k == 0 {
+            offset += i * i128::from(dl.alloc_size(&m.types, ty));
+            continue;
+        }
+        match m.types.data(ty).clone() {
+            TypeData::Struct { .. } | TypeData::Named(_) => {
+                let field = usize::try_from(i).ok()?;
+                offset += i128::from(dl.field_offset(&m.types, ty, field)?);
+                ty = m.types.aggregate_elem(ty, field as u64)?;
+            }
+            TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => {
+                offset += i * i128::from(dl.alloc_size(&m.types, elem));
+                ty = elem;
+            }
+            _ => return None,
+        }
+    }
+    let off = i64::try_from(offset).ok()?;
+    if off == 0 {
+        return Some(Operand::Const(base));
+    }
+    let idx_ty = TypeTable::I64;
+    let off_c = m.consts.int(idx_ty, 64, off);
+    let mut keep = Flags::NONE;
+    for fl in [Flags::INBOUNDS, Flags::NUSW, Flags::NUW] {
+        if flags.contains(fl) {
+            keep.insert(fl);
+        }
+    }
+    let e = loopwright_ir::ConstExpr {
+        opcode: Opcode::GetElementPtr,
+        ty: data.ty,
+        flags: keep,
+        source_ty: Some(TypeTable::I8),
+        inrange: None,
+        predicate: None,
+        ops: vec![base, off_c],
+    };
+    Some(Operand::Const(m.consts.intern(ConstData::Expr(e))))
 }
 
 fn fold_binop(op: Opcode, flags: Flags, x: u64, y: u64, w: u32) -> Option<u64> {

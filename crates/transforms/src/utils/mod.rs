@@ -7,6 +7,7 @@
 //! editing.
 
 pub mod debug;
+pub mod expand;
 pub mod fold;
 pub mod ssa;
 
@@ -249,7 +250,7 @@ pub fn pred_edges(cfg: &ControlFlowGraph, b: Block) -> SmallVec<[Block; 4]> {
         .copied()
         .zip(cfg.pred_edge_counts(b).iter().copied())
         .collect();
-    pairs.sort_by(|x, y| y.0.cmp(&x.0));
+    pairs.sort_by_key(|x| std::cmp::Reverse(x.0));
     let mut out = SmallVec::new();
     for (p, k) in pairs {
         for _ in 0..k {

@@ -1,0 +1,880 @@
+//! Unrolling cost: the loop's size, the unrolling preferences (LLVM's
+//! `UnrollingPreferences` with its defaults, the target's settings and the
+//! command-line overrides), and the choice of the unroll count in LLVM's
+//! priority order (`computeUnrollCount`).
+//!
+//! # Size
+//! LLVM measures a loop with `CodeMetrics` and the target's code-size
+//! cost of each instruction. We model x86-64's costs as opt-19 sees them
+//! (with the static relocation model it assumes): phis, debug records,
+//! `freeze`, `extractvalue`, static allocas, no-op casts (`bitcast`,
+//! `trunc`, pointer/int casts of the pointer width, `zext` i32 to i64),
+//! extensions of a load (extending loads) and address computations that
+//! fold into an addressing mode (`getelementptr` on a register or a
+//! `dso_local` global, one index scaled by 1/2/4/8) are free; a store
+//! through an indexed address costs 2; everything else costs 1.
+//! (Calibrated against opt-19's unroll counts with
+//! `-unroll-partial-threshold` probes.) A loop never counts less than
+//! `BEInsns + 1` = 3.
+//!
+//! # Target preferences
+//! For x86 targets LLVM enables partial, runtime and upper-bound unrolling
+//! with a partial threshold equal to the CPU's loop micro-op buffer size
+//! (28 for `x86-64` and Sandy Bridge-class CPUs, 50 for Haswell and later
+//! Intel cores), unless the loop contains a call that is lowered to a call
+//! (intrinsics and a few math functions are not). Without a known target
+//! (no triple), only full unrolling and pragmas apply, as with opt-19 on
+//! such a module.
+
+use super::UnrollOptions;
+use loopwright_ir::{ConstData, Function, GlobalRef, InstData, Module, Opcode, Operand, TypeData};
+
+/// LLVM's `UnrollingPreferences`, the parts loopwright uses.
+#[derive(Clone, Debug)]
+pub struct Prefs {
+    pub threshold: u32,
+    pub max_percent_threshold_boost: u32,
+    pub partial_threshold: u32,
+    pub count: u32,
+    pub default_runtime_count: u32,
+    pub max_count: u32,
+    pub max_upper_bound: u32,
+    pub full_unroll_max_count: u32,
+    pub be_insns: u32,
+    pub partial: bool,
+    pub runtime: bool,
+    pub allow_remainder: bool,
+    pub unroll_remainder: bool,
+    pub allow_expensive_trip_count: bool,
+    pub force: bool,
+    pub upper_bound: bool,
+}
+
+/// `-unroll-threshold-aggressive` (at -O3) and `-unroll-threshold-default`.
+pub const THRESHOLD_O3: u32 = 300;
+pub const THRESHOLD_DEFAULT: u32 = 150;
+/// `-pragma-unroll-threshold`.
+pub const PRAGMA_THRESHOLD: u32 = 16 * 1024;
+/// `-pragma-unroll-full-max-iterations`.
+pub const PRAGMA_FULL_MAX_ITERATIONS: u32 = 1_000_000;
+/// Our own hard limit on the size of an unrolled loop, whatever pragmas
+/// and options ask for (LLVM has none and will try to unroll a loop 2^31
+/// times when told to). Ten times the pragma threshold.
+pub const HARD_SIZE_LIMIT: u64 = 10 * PRAGMA_THRESHOLD as u64;
+
+/// What a loop's body costs, and whether it may be unrolled at all.
+#[derive(Clone, Debug)]
+pub struct LoopSize {
+    /// `CodeMetrics::NumInsts` (at least `be_insns + 1`).
+    pub size: u32,
+    /// Calls to local functions with a single use, which the inliner will
+    /// handle first (LLVM does not unroll such loops).
+    pub inline_candidates: u32,
+    /// A `noduplicate` call, or an `indirectbr`/`callbr`.
+    pub not_duplicatable: bool,
+    /// A `convergent` call.
+    pub convergent: bool,
+    /// A call the target lowers to a real call (x86 then advises against
+    /// partial and runtime unrolling).
+    pub has_real_call: bool,
+}
+
+impl LoopSize {
+    /// `getUnrolledLoopSize`.
+    pub fn unrolled(&self, p: &Prefs, count: u32) -> u64 {
+        u64::from(self.size.saturating_sub(p.be_insns)) * u64::from(count) + u64::from(p.be_insns)
+    }
+}
+
+/// Whether calling `name` is lowered to a call (LLVM's `isLoweredToCall`):
+/// intrinsics and a few math functions that become instructions are not.
+fn lowered_to_call(name: &str) -> bool {
+    if name.starts_with("llvm.") {
+        return false;
+    }
+    !matches!(
+        name,
+        "copysign"
+            | "copysignf"
+            | "copysignl"
+            | "fabs"
+            | "fabsf"
+            | "fabsl"
+            | "fmin"
+            | "fminf"
+            | "fminl"
+            | "fmax"
+            | "fmaxf"
+            | "fmaxl"
+            | "sin"
+            | "sinf"
+            | "sinl"
+            | "cos"
+            | "cosf"
+            | "cosl"
+            | "sqrt"
+            | "sqrtf"
+            | "sqrtl"
+            | "exp"
+            | "expf"
+            | "expl"
+            | "exp2"
+            | "exp2f"
+            | "exp2l"
+            | "pow"
+            | "powf"
+            | "powl"
+            | "floor"
+            | "floorf"
+            | "floorl"
+            | "ceil"
+            | "ceilf"
+            | "ceill"
+            | "round"
+            | "roundf"
+            | "roundl"
+            | "ffs"
+            | "ffsl"
+            | "abs"
+            | "labs"
+            | "llabs"
+    )
+}
+
+/// The callee function of a call, if direct.
+fn callee(m: &Module, data: &InstData) -> Option<loopwright_ir::Func> {
+    match data.operands().first() {
+        Some(Operand::Const(c)) => match m.consts.data(*c) {
+            ConstData::Global {
+                global: GlobalRef::Func(g),
+                ..
+            } => Some(*g),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The byte size of an element type for address arithmetic, when it is a
+/// simple scalar (enough to decide whether an index can be scaled).
+fn scalar_size(m: &Module, t: loopwright_ir::Type) -> Option<u64> {
+    match m.types.data(t) {
+        TypeData::Int(w) => Some(u64::from(w.div_ceil(8)).next_power_of_two()),
+        TypeData::Ptr(_) | TypeData::Double => Some(8),
+        TypeData::Float => Some(4),
+        TypeData::Half | TypeData::BFloat => Some(2),
+        _ => None,
+    }
+}
+
+/// Whether a `getelementptr` folds into an x86 addressing mode (LLVM's
+/// `getGEPCost` with `isLegalAddressingMode`): at most one variable index
+/// scaled by 1, 2, 4 or 8, and a base that is a register or a global the
+/// code can address directly (`dso_local`, under opt's static relocation
+/// model).
+fn gep_folds(m: &Module, f: &Function, data: &InstData) -> bool {
+    let ops = data.operands();
+    let Some(&base) = ops.first() else {
+        return false;
+    };
+    if let Operand::Const(c) = base {
+        if let ConstData::Global { global, .. } = m.consts.data(c) {
+            let common = m.global_common(*global);
+            let dso_local = common.dso_local
+                || common.linkage.is_local()
+                || common.visibility != loopwright_ir::Visibility::Default;
+            if !dso_local {
+                return false;
+            }
+        }
+    }
+    let loopwright_ir::Extra::Gep { source_ty } = data.extra else {
+        return false;
+    };
+    // Walk the indices: constants fold into the displacement; one variable
+    // index may be scaled.
+    let mut ty = source_ty;
+    let mut variable = 0;
+    for (k, &idx) in ops[1..].iter().enumerate() {
+        let elem = if k == 0 {
+            Some(ty)
+        } else {
+            m.types.aggregate_elem(ty, 0)
+        };
+        let is_const = matches!(idx, Operand::Const(_));
+        if let (false, Some(e)) = (is_const, elem) {
+            variable += 1;
+            if variable > 1
+                || !matches!(
+                    scalar_size(m, e).or_else(|| aggregate_size(m, e)),
+                    Some(1 | 2 | 4 | 8)
+                )
+            {
+                return false;
+            }
+        }
+        if k > 0 {
+            let next = match (m.types.data(ty), idx) {
+                (TypeData::Struct { .. } | TypeData::Named(_), Operand::Const(c)) => m
+                    .consts
+                    .as_i64(c)
+                    .and_then(|i| m.types.aggregate_elem(ty, i as u64)),
+                _ => m.types.aggregate_elem(ty, 0),
+            };
+            match next {
+                Some(n) => ty = n,
+                None => return true,
+            }
+        }
+        let _ = f;
+    }
+    true
+}
+
+/// Sizes of small aggregates (arrays of scalars) for index scaling.
+fn aggregate_size(m: &Module, t: loopwright_ir::Type) -> Option<u64> {
+    match m.types.data(t) {
+        TypeData::Array { len, elem } => scalar_size(m, *elem).map(|s| s * len),
+        _ => None,
+    }
+}
+
+/// The x86-64 code-size cost of one instruction (see the module docs).
+fn inst_cost(m: &Module, f: &Function, data: &InstData) -> u32 {
+    use Opcode::*;
+    let of_load = |op: Option<&Operand>| {
+        matches!(op, Some(Operand::Value(v))
+            if matches!(f.value_def(*v), loopwright_ir::ValueDef::Result(d) if f.inst(d).opcode == Load))
+    };
+    match data.opcode {
+        op if op.is_debug_record() => 0,
+        Phi | Freeze | ExtractValue | BitCast | Trunc | AddrSpaceCast => 0,
+        GetElementPtr => u32::from(!gep_folds(m, f, data)),
+        PtrToInt | IntToPtr => {
+            // Free when the integer has the pointer's width.
+            let other = if data.opcode == PtrToInt {
+                data.ty
+            } else {
+                data.operands()
+                    .first()
+                    .map_or(data.ty, |&o| f.operand_type(o, &m.consts))
+            };
+            u32::from(m.types.int_width(other) != Some(64))
+        }
+        ZExt | SExt => {
+            // Extending loads (`movzx`/`movsx`) make the extension of a load
+            // free, and x86-64 zero-extends 32-bit results for free.
+            let from = data
+                .operands()
+                .first()
+                .map(|&o| f.operand_type(o, &m.consts));
+            let from_w = from.and_then(|t| m.types.int_width(t));
+            let to_w = m.types.int_width(data.ty);
+            let ext_load = of_load(data.operands().first())
+                && matches!(from_w, Some(8 | 16 | 32))
+                && matches!(to_w, Some(16 | 32 | 64))
+                && from_w < to_w;
+            let free_zext = data.opcode == ZExt && from_w == Some(32) && to_w == Some(64);
+            u32::from(!(ext_load || free_zext))
+        }
+        Store => {
+            // A store with an index register takes two micro-ops.
+            let ptr = data.operands().get(1);
+            let indexed = matches!(ptr, Some(Operand::Value(v))
+                if matches!(f.value_def(*v), loopwright_ir::ValueDef::Result(d)
+                    if f.inst(d).opcode == GetElementPtr
+                        && f.inst(d).operands()[1..].iter().any(|o| !matches!(o, Operand::Const(_)))));
+            if indexed {
+                2
+            } else {
+                1
+            }
+        }
+        Alloca => 0,
+        UDiv | URem | SDiv | SRem => {
+            // Division is expanded: by a power of two it is a shift or a
+            // mask for unsigned operands, otherwise a multiply sequence or
+            // `div`.
+            let pow2 = match data.operands().get(1) {
+                Some(Operand::Const(c)) => m
+                    .consts
+                    .as_apint(*c)
+                    .and_then(|v| v.as_u64())
+                    .is_some_and(|v| v.is_power_of_two()),
+                _ => false,
+            };
+            match (data.opcode, pow2) {
+                (UDiv | URem, true) => 1,
+                (SRem, true) => 6,
+                _ => 4,
+            }
+        }
+        Call => {
+            let Some(g) = callee(m, data) else { return 1 };
+            let name = m.functions[g].name().unwrap_or("");
+            let Some(intr) = name.strip_prefix("llvm.") else {
+                return 1;
+            };
+            let base = intr.split('.').next().unwrap_or("");
+            match base {
+                // Intrinsics that produce no code.
+                "lifetime" | "assume" | "dbg" | "pseudoprobe" | "experimental" | "invariant"
+                | "sideeffect" => 0,
+                "smax" | "smin" | "umax" | "umin" | "ctlz" | "cttz" | "fmuladd" | "fma"
+                | "fabs" => 2,
+                "abs" | "uadd" | "usub" | "sadd" | "ssub" => 3,
+                // No `popcnt` in the baseline x86-64 instruction set.
+                "ctpop" => 15,
+                _ => 1,
+            }
+        }
+        _ => 1,
+    }
+}
+
+/// Measures the blocks of a loop.
+pub fn measure(
+    m: &Module,
+    f: &Function,
+    blocks: &[loopwright_ir::Block],
+    be_insns: u32,
+) -> LoopSize {
+    let mut s = LoopSize {
+        size: 0,
+        inline_candidates: 0,
+        not_duplicatable: false,
+        convergent: false,
+        has_real_call: false,
+    };
+    for &b in blocks {
+        for i in f.layout.block_insts(b) {
+            let data = f.inst(i);
+            s.size = s.size.saturating_add(inst_cost(m, f, data));
+            match data.opcode {
+                Opcode::IndirectBr | Opcode::CallBr => s.not_duplicatable = true,
+                Opcode::Call | Opcode::Invoke => {
+                    let ci = data.call_info();
+                    let site_attrs = ci.map(|c| c.fn_attrs);
+                    let g = callee(m, data);
+                    let callee_attrs = g.map(|g| m.functions[g].fn_attrs);
+                    let has = |name: &str| {
+                        site_attrs.is_some_and(|a| m.attrs.has(a, name))
+                            || callee_attrs.is_some_and(|a| m.attrs.has(a, name))
+                    };
+                    if has("noduplicate") {
+                        s.not_duplicatable = true;
+                    }
+                    if has("convergent") {
+                        s.convergent = true;
+                    }
+                    match g {
+                        Some(g) => {
+                            let cf = &m.functions[g];
+                            if lowered_to_call(cf.name().unwrap_or("")) {
+                                s.has_real_call = true;
+                            }
+                            // A local function with one use gets inlined first.
+                            if !cf.is_declaration()
+                                && cf.common.linkage.is_local()
+                                && single_use(m, g)
+                            {
+                                s.inline_candidates += 1;
+                            }
+                        }
+                        None => s.has_real_call = true,
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    s.size = s.size.max(be_insns + 1);
+    s
+}
+
+/// Whether function `g` is used exactly once in the module (as a callee).
+fn single_use(m: &Module, g: loopwright_ir::Func) -> bool {
+    let mut uses = 0usize;
+    for (_, f) in m.functions.iter() {
+        for b in f.layout.blocks() {
+            for i in f.layout.block_insts(b) {
+                for op in f.inst(i).operands() {
+                    if let Operand::Const(c) = op {
+                        if matches!(m.consts.data(*c), ConstData::Global { global: GlobalRef::Func(x), .. } if *x == g)
+                        {
+                            uses += 1;
+                            if uses > 1 {
+                                return false;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Uses from global initializers (address taken) also count.
+    for (_, gv) in m.globals.iter() {
+        if let Some(init) = gv.init {
+            if const_mentions(m, init, g, 0) {
+                return false;
+            }
+        }
+    }
+    uses == 1
+}
+
+fn const_mentions(m: &Module, c: loopwright_ir::Const, g: loopwright_ir::Func, depth: u32) -> bool {
+    if depth > 16 {
+        return true;
+    }
+    match m.consts.data(c) {
+        ConstData::Global {
+            global: GlobalRef::Func(x),
+            ..
+        } => *x == g,
+        ConstData::Array { elems, .. }
+        | ConstData::Struct { elems, .. }
+        | ConstData::Vector { elems, .. } => {
+            elems.iter().any(|&e| const_mentions(m, e, g, depth + 1))
+        }
+        ConstData::Expr(e) => e.ops.iter().any(|&e| const_mentions(m, e, g, depth + 1)),
+        _ => false,
+    }
+}
+
+/// The CPU's loop micro-op buffer size, from the function's `target-cpu`.
+fn loop_buffer_size(cpu: &str) -> u32 {
+    match cpu {
+        "haswell" | "broadwell" | "skylake" | "skylake-avx512" | "cascadelake" | "cooperlake"
+        | "cannonlake" | "icelake-client" | "icelake-server" | "tigerlake" | "rocketlake"
+        | "alderlake" | "raptorlake" | "meteorlake" | "sapphirerapids" | "emeraldrapids"
+        | "graniterapids" | "x86-64-v3" | "x86-64-v4" => 50,
+        _ => 28,
+    }
+}
+
+/// `gatherUnrollingPreferences`: defaults, then the target, then options.
+pub fn preferences(
+    m: &Module,
+    f: &Function,
+    size: &LoopSize,
+    opts: &UnrollOptions,
+    remark_call: &mut Option<String>,
+) -> Prefs {
+    let mut p = Prefs {
+        threshold: if opts.opt_level > 2 {
+            THRESHOLD_O3
+        } else {
+            THRESHOLD_DEFAULT
+        },
+        max_percent_threshold_boost: 400,
+        partial_threshold: 150,
+        count: 0,
+        default_runtime_count: 8,
+        max_count: u32::MAX,
+        max_upper_bound: 8,
+        full_unroll_max_count: u32::MAX,
+        be_insns: 2,
+        partial: false,
+        runtime: false,
+        allow_remainder: true,
+        unroll_remainder: false,
+        allow_expensive_trip_count: false,
+        force: false,
+        upper_bound: false,
+    };
+    // The target: x86 enables partial, runtime and upper-bound unrolling.
+    let is_x86 = m
+        .triple
+        .as_deref()
+        .is_some_and(|t| t.starts_with("x86_64") || t.starts_with("i686") || t.starts_with("i386"));
+    if is_x86 {
+        if size.has_real_call {
+            *remark_call = Some("call".into());
+        } else {
+            let cpu = m
+                .attrs
+                .get(f.fn_attrs)
+                .iter()
+                .find_map(|a| match a {
+                    loopwright_ir::Attr::Str(k, Some(v)) if &**k == "target-cpu" => {
+                        Some(v.to_string())
+                    }
+                    _ => None,
+                })
+                .unwrap_or_else(|| "x86-64".into());
+            p.partial = true;
+            p.runtime = true;
+            p.upper_bound = true;
+            p.partial_threshold = opts.partial_threshold.unwrap_or(loop_buffer_size(&cpu));
+            p.be_insns = 2;
+        }
+    }
+    // Command-line options.
+    if let Some(t) = opts.threshold {
+        p.threshold = t;
+    }
+    if let Some(t) = opts.partial_threshold {
+        p.partial_threshold = t;
+    }
+    if let Some(c) = opts.max_count {
+        p.max_count = c;
+    }
+    if let Some(c) = opts.max_upper_bound {
+        p.max_upper_bound = c;
+    }
+    if let Some(c) = opts.full_max_count {
+        p.full_unroll_max_count = c;
+    }
+    if let Some(b) = opts.allow_partial {
+        p.partial = b;
+    }
+    if let Some(b) = opts.allow_remainder {
+        p.allow_remainder = b;
+    }
+    if let Some(b) = opts.runtime {
+        p.runtime = b;
+    }
+    if opts.max_upper_bound == Some(0) {
+        p.upper_bound = false;
+    }
+    if let Some(b) = opts.unroll_remainder {
+        p.unroll_remainder = b;
+    }
+    if let Some(b) = opts.upper_bound {
+        p.upper_bound = b;
+    }
+    p
+}
+
+/// What the metadata and options request.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Pragmas {
+    /// `-unroll-count` was given.
+    pub user_count: Option<u32>,
+    pub full: bool,
+    pub count: u32,
+    pub enable: bool,
+    pub runtime_disable: bool,
+}
+
+impl Pragmas {
+    pub fn explicit(&self) -> bool {
+        self.count > 0 || self.full || self.enable || self.user_count.is_some()
+    }
+}
+
+/// The trip facts the count choice needs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TripFacts {
+    /// The smallest constant trip count of any exit (0: unknown).
+    pub trip_count: u32,
+    pub trip_multiple: u32,
+    /// A constant upper bound of the trip count (0: unknown).
+    pub max_trip_count: u32,
+    pub max_or_zero: bool,
+}
+
+/// A decision, with the missed remarks that explain it.
+#[derive(Clone, Debug, Default)]
+pub struct Decision {
+    pub count: u32,
+    pub explicit: bool,
+    pub use_upper_bound: bool,
+    /// Missed remarks (name, text).
+    pub missed: Vec<(&'static str, String)>,
+}
+
+/// `shouldPragmaUnroll`.
+fn pragma_count(pr: &Pragmas, t: &TripFacts, size: &LoopSize, p: &Prefs) -> Option<u32> {
+    if let Some(c) = pr.user_count {
+        if p.allow_remainder && size.unrolled(p, c) < u64::from(p.threshold) {
+            return Some(c);
+        }
+    }
+    if pr.count > 0 && (p.allow_remainder || t.trip_multiple.is_multiple_of(pr.count)) {
+        return Some(pr.count);
+    }
+    if pr.full && t.trip_count != 0 {
+        if t.trip_count > PRAGMA_FULL_MAX_ITERATIONS {
+            return None;
+        }
+        return Some(t.trip_count);
+    }
+    if pr.enable
+        && t.trip_count == 0
+        && t.max_trip_count != 0
+        && t.max_trip_count <= p.max_upper_bound
+    {
+        return Some(t.max_trip_count);
+    }
+    None
+}
+
+/// `shouldFullUnroll` (without LLVM's simulation of the unrolled
+/// iterations, `analyzeLoopUnrollCost`: a loop whose unrolled size is over
+/// the threshold is not fully unrolled here even when folding would shrink
+/// it).
+fn full_count(count: u32, size: &LoopSize, p: &Prefs) -> Option<u32> {
+    if count > p.full_unroll_max_count {
+        return None;
+    }
+    (size.unrolled(p, count) < u64::from(p.threshold)).then_some(count)
+}
+
+/// `shouldPartialUnroll`; `Some(0)` means "do not unroll".
+fn partial_count(trip_count: u32, size: &LoopSize, p: &Prefs) -> Option<u32> {
+    if trip_count == 0 {
+        return None;
+    }
+    if !p.partial {
+        return Some(0);
+    }
+    let mut count = if p.count == 0 { trip_count } else { p.count };
+    if size.unrolled(p, count) > u64::from(p.partial_threshold) {
+        let body = size.size.saturating_sub(p.be_insns).max(1);
+        count = (p.partial_threshold.max(p.be_insns + 1) - p.be_insns) / body;
+    }
+    count = count.min(p.max_count);
+    while count != 0 && !trip_count.is_multiple_of(count) {
+        count -= 1;
+    }
+    if p.allow_remainder && count <= 1 {
+        count = p.default_runtime_count;
+        while count != 0 && size.unrolled(p, count) > u64::from(p.partial_threshold) {
+            count >>= 1;
+        }
+    }
+    if count < 2 {
+        count = 0;
+    }
+    Some(count.min(p.max_count))
+}
+
+/// `computeUnrollCount`, without peeling (the caller tries peeling where
+/// LLVM does, between bounded and partial unrolling: see
+/// [`Decision::count`] = 0 with [`needs_peel_check`]).
+pub fn compute_count(
+    pr: &Pragmas,
+    t: &TripFacts,
+    size: &LoopSize,
+    p: &mut Prefs,
+) -> (Decision, bool) {
+    let mut d = Decision {
+        explicit: pr.explicit(),
+        ..Decision::default()
+    };
+    if let Some(c) = pragma_count(pr, t, size, p) {
+        d.count = c;
+        if pr.user_count.is_some() || pr.count > 0 {
+            p.allow_expensive_trip_count = true;
+            p.force = true;
+        }
+        p.runtime |= pr.count > 0;
+        return (d, false);
+    }
+    if pr.explicit() && t.trip_count != 0 {
+        p.threshold = p.threshold.max(PRAGMA_THRESHOLD);
+        p.partial_threshold = p.partial_threshold.max(PRAGMA_THRESHOLD);
+    }
+    // Exact full unrolling.
+    if t.trip_count != 0 {
+        if let Some(c) = full_count(t.trip_count, size, p) {
+            d.count = c;
+            return (d, false);
+        }
+    }
+    // Bounded unrolling.
+    if t.trip_count == 0
+        && t.max_trip_count != 0
+        && (p.upper_bound || t.max_or_zero)
+        && t.max_trip_count <= p.max_upper_bound
+    {
+        if let Some(c) = full_count(t.max_trip_count, size, p) {
+            d.count = c;
+            d.use_upper_bound = true;
+            return (d, false);
+        }
+    }
+    // The caller tries peeling here.
+    (d, true)
+}
+
+/// The rest of `computeUnrollCount` after peeling was not chosen: partial,
+/// then runtime unrolling.
+pub fn compute_count_after_peel(
+    pr: &Pragmas,
+    t: &TripFacts,
+    size: &LoopSize,
+    p: &mut Prefs,
+    d: &mut Decision,
+) {
+    if t.trip_count != 0 {
+        p.partial |= pr.explicit();
+    }
+    if let Some(c) = partial_count(t.trip_count, size, p) {
+        d.count = c;
+        if (pr.full || pr.enable) && t.trip_count != 0 && d.count != t.trip_count {
+            d.missed.push((
+                "FullUnrollAsDirectedTooLarge",
+                "Unable to fully unroll loop as directed by unroll pragma because unrolled size is too large.".into(),
+            ));
+        }
+        if d.count == 0 && pr.enable {
+            d.missed.push((
+                "UnrollAsDirectedTooLarge",
+                "Unable to unroll loop as directed by unroll(enable) pragma because unrolled size is too large.".into(),
+            ));
+        }
+        return;
+    }
+    if pr.full {
+        d.missed.push((
+            "CantFullUnrollAsDirectedRuntimeTripCount",
+            "Unable to fully unroll loop as directed by unroll(full) pragma because loop has a runtime trip count."
+                .into(),
+        ));
+    }
+    // Runtime unrolling.
+    if pr.runtime_disable {
+        d.count = 0;
+        d.explicit = false;
+        return;
+    }
+    if t.max_trip_count != 0 && !p.force && t.max_trip_count < p.max_upper_bound {
+        d.count = 0;
+        d.explicit = false;
+        return;
+    }
+    p.runtime |= pr.enable || pr.count > 0 || pr.user_count.is_some();
+    if !p.runtime {
+        d.count = 0;
+        d.explicit = false;
+        return;
+    }
+    let mut count = if p.count == 0 {
+        p.default_runtime_count
+    } else {
+        p.count
+    };
+    while count != 0 && size.unrolled(p, count) > u64::from(p.partial_threshold) {
+        count >>= 1;
+    }
+    if !p.allow_remainder && count != 0 && !t.trip_multiple.is_multiple_of(count) {
+        while count != 0 && !t.trip_multiple.is_multiple_of(count) {
+            count >>= 1;
+        }
+    }
+    count = count.min(p.max_count);
+    if t.max_trip_count != 0 && count > t.max_trip_count {
+        count = t.max_trip_count;
+    }
+    if count < 2 {
+        count = 0;
+    }
+    d.count = count;
+}
+
+/// Whether `f` is optimized for size (`optsize`/`minsize`).
+pub fn opt_for_size(m: &Module, f: &Function) -> bool {
+    m.attrs.has(f.fn_attrs, "optsize") || m.attrs.has(f.fn_attrs, "minsize")
+}
+
+/// Whether `t` is an integer type of at most 64 bits.
+pub fn small_int(m: &Module, t: loopwright_ir::Type) -> bool {
+    matches!(m.types.data(t), TypeData::Int(w) if *w <= 64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn prefs() -> Prefs {
+        Prefs {
+            threshold: 300,
+            max_percent_threshold_boost: 400,
+            partial_threshold: 28,
+            count: 0,
+            default_runtime_count: 8,
+            max_count: u32::MAX,
+            max_upper_bound: 8,
+            full_unroll_max_count: u32::MAX,
+            be_insns: 2,
+            partial: true,
+            runtime: true,
+            allow_remainder: true,
+            unroll_remainder: false,
+            allow_expensive_trip_count: false,
+            force: false,
+            upper_bound: true,
+        }
+    }
+
+    fn size(n: u32) -> LoopSize {
+        LoopSize {
+            size: n,
+            inline_candidates: 0,
+            not_duplicatable: false,
+            convergent: false,
+            has_real_call: false,
+        }
+    }
+
+    #[test]
+    fn full_then_partial_then_runtime() {
+        let pr = Pragmas::default();
+        // 6-instruction body, 100 iterations: (6-2)*100+2 = 402 > 300.
+        let t = TripFacts {
+            trip_count: 100,
+            trip_multiple: 100,
+            ..TripFacts::default()
+        };
+        let mut p = prefs();
+        let (mut d, peel) = compute_count(&pr, &t, &size(6), &mut p);
+        assert!(peel && d.count == 0);
+        compute_count_after_peel(&pr, &t, &size(6), &mut p, &mut d);
+        // Partial: (28-2)/4 = 6, reduced to a divisor of 100: 5.
+        assert_eq!(d.count, 5);
+        // 10 iterations fully unroll.
+        let t10 = TripFacts {
+            trip_count: 10,
+            trip_multiple: 10,
+            ..TripFacts::default()
+        };
+        let (d, _) = compute_count(&pr, &t10, &size(6), &mut prefs());
+        assert_eq!(d.count, 10);
+        // Unknown trip count: runtime count 8 shrinks to fit 28: (8*4+2=34) -> 4.
+        let tu = TripFacts {
+            trip_multiple: 1,
+            ..TripFacts::default()
+        };
+        let mut p = prefs();
+        let (mut d, _) = compute_count(&pr, &tu, &size(6), &mut p);
+        compute_count_after_peel(&pr, &tu, &size(6), &mut p, &mut d);
+        assert_eq!(d.count, 4);
+    }
+
+    #[test]
+    fn pragmas() {
+        let pr = Pragmas {
+            full: true,
+            ..Pragmas::default()
+        };
+        let t = TripFacts {
+            trip_count: 1000,
+            trip_multiple: 1000,
+            ..TripFacts::default()
+        };
+        let (d, _) = compute_count(&pr, &t, &size(6), &mut prefs());
+        assert_eq!(d.count, 1000);
+        assert!(d.explicit);
+        let pr = Pragmas {
+            count: 3,
+            ..Pragmas::default()
+        };
+        let mut p = prefs();
+        let (d, _) = compute_count(&pr, &TripFacts::default(), &size(6), &mut p);
+        assert_eq!(d.count, 3);
+        assert!(p.force && p.runtime);
+    }
+}

@@ -1,0 +1,466 @@
+//! Loop unrolling: the `loop-unroll` and `loop-unroll-full` passes.
+//!
+//! The pass follows LLVM 19's `tryToUnrollLoop`, split in three:
+//! - **legality** ([`legality`]): the loop can be unrolled at all (canonical
+//!   form, no `indirectbr`, no `noduplicate`/inlinable calls, header address
+//!   not taken, a latch that is exiting or unconditional);
+//! - **cost** ([`cost`]): the unroll count, in LLVM's priority order —
+//!   `-unroll-count`, `llvm.loop.unroll.count`, `unroll.full`, exact full
+//!   unrolling under the threshold, bounded full unrolling, peeling, partial
+//!   unrolling of constant trip counts, runtime unrolling;
+//! - **transform** ([`transform`]): copying and chaining the body, folding
+//!   known exits, cleaning up.
+//!
+//! Then the loop gets its follow-up LoopID (`loopmd::unroll_loop_ids`) and
+//! a remark says what happened (`FullyUnrolled`, `PartialUnrolled`) or why
+//! not (`FullUnrollAsDirectedTooLarge`, ...), with LLVM's names and texts.
+//!
+//! Deliberate differences from LLVM 19, all in the direction of safety:
+//! - an unroll count from metadata or the command line that would make the
+//!   loop larger than [`cost::HARD_SIZE_LIMIT`] instructions is refused
+//!   with a missed remark (`UnrollCountTooLarge`); LLVM tries and may run out
+//!   of memory;
+//! - a loop whose trip count is not known and that needs a remainder loop
+//!   is unrolled only when forced, keeping every exit test (LLVM's
+//!   fallback when it cannot build the remainder); the remainder loop is
+//!   built by [`runtime`] when it can be.
+
+pub mod cost;
+pub mod legality;
+pub mod runtime;
+pub mod transform;
+
+use crate::remark::{source_loc, Remark, RemarkKind, Remarks};
+use crate::FnAnalyses;
+use cost::{Decision, Pragmas, TripFacts};
+use loopwright_analysis::loopmd::{followup, LoopAttrs, TransformationMode};
+use loopwright_analysis::scev::ScalarEvolution;
+use loopwright_analysis::Loop;
+use loopwright_ir::{Block, Function, Module};
+use transform::{ExitFacts, UnrollPlan};
+
+/// Options of the unroll passes, with LLVM's names (`-unroll-*`). `None`
+/// keeps LLVM's default.
+#[derive(Clone, Debug, Default)]
+pub struct UnrollOptions {
+    /// `-O` level: the threshold is 300 at -O3, 150 below.
+    pub opt_level: u8,
+    /// `loop-unroll<only-when-forced>`: unroll only loops whose metadata
+    /// asks for it.
+    pub only_when_forced: bool,
+    pub threshold: Option<u32>,
+    pub partial_threshold: Option<u32>,
+    pub count: Option<u32>,
+    pub max_count: Option<u32>,
+    pub full_max_count: Option<u32>,
+    pub max_upper_bound: Option<u32>,
+    pub upper_bound: Option<bool>,
+    pub allow_partial: Option<bool>,
+    pub allow_remainder: Option<bool>,
+    pub runtime: Option<bool>,
+    pub allow_peeling: Option<bool>,
+    pub peel_count: Option<u32>,
+    pub runtime_epilog: Option<bool>,
+    pub runtime_multi_exit: Option<bool>,
+    pub unroll_remainder: Option<bool>,
+}
+
+/// The outcome for one loop.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum UnrollResult {
+    Unmodified,
+    PartiallyUnrolled,
+    FullyUnrolled,
+}
+
+/// `loop-unroll` (`only_full == false`) or `loop-unroll-full` on `f`.
+pub fn unroll_function(
+    m: &mut Module,
+    f: &mut Function,
+    opts: &UnrollOptions,
+    only_full: bool,
+    remarks: &mut Remarks,
+) -> bool {
+    // LLVM's function pass, and the loop pass manager's adaptor for
+    // loop-unroll-full, put every loop in canonical form first; the
+    // transform relies on LCSSA.
+    let mut changed = crate::simplify::simplify_function(m, f);
+    changed |= crate::lcssa::lcssa_function(m, f);
+    let a = FnAnalyses::compute(f);
+    let headers: Vec<Block> = order(&a, only_full)
+        .into_iter()
+        .map(|l| a.loops.header(l))
+        .collect();
+    for h in headers {
+        let a = FnAnalyses::compute(f);
+        let Some(l) = a.loops.loop_for(h).filter(|&l| a.loops.header(l) == h) else {
+            continue;
+        };
+        let r = try_unroll_loop(m, f, &a, l, opts, only_full, remarks);
+        if r != UnrollResult::Unmodified {
+            changed = true;
+            // Unrolling may break the canonical form of the loops around.
+            crate::simplify::simplify_function(m, f);
+            crate::lcssa::lcssa_function(m, f);
+        }
+    }
+    changed
+}
+
+/// The visiting order: `loop-unroll` walks the loops forward through the
+/// function, innermost first; `loop-unroll-full` runs in the loop pass
+/// manager, innermost first in its order.
+fn order(a: &FnAnalyses, only_full: bool) -> Vec<Loop> {
+    if only_full {
+        return a.loops.innermost_first();
+    }
+    let mut out = Vec::new();
+    for &top in a.loops.top_level().iter().rev() {
+        let mut stack: Vec<(Loop, usize)> = vec![(top, 0)];
+        while let Some(&mut (l, ref mut k)) = stack.last_mut() {
+            let kids = a.loops.data(l).children();
+            if *k < kids.len() {
+                let c = kids[*k];
+                *k += 1;
+                stack.push((c, 0));
+            } else {
+                out.push(l);
+                stack.pop();
+            }
+        }
+    }
+    out
+}
+
+/// The facts scalar evolution gives about `l`.
+fn trip_facts(m: &Module, f: &Function, a: &FnAnalyses, l: Loop) -> (TripFacts, Vec<ExitFacts>) {
+    let mut se = ScalarEvolution::new(m, f, &a.cfg, &a.dt, &a.loops);
+    let exiting = a.loops.exiting_blocks(&a.cfg, l);
+    let single = exiting.len() == 1;
+    let mut exits = Vec::new();
+    let mut tc_min = 0u32;
+    for &b in &exiting {
+        let is_br = f
+            .terminator(b)
+            .is_some_and(|t| f.inst(t).opcode == loopwright_ir::Opcode::Br);
+        let tc = se
+            .exit_count(l, b)
+            .and_then(|s| match se.data(s) {
+                loopwright_analysis::scev::ScevData::Const(c) if c.active_bits() <= 32 => {
+                    Some(c.u() as u32)
+                }
+                _ => None,
+            })
+            .and_then(|c| c.checked_add(1))
+            .unwrap_or(0);
+        if tc != 0 && (tc_min == 0 || tc < tc_min) {
+            tc_min = tc;
+        }
+        let mult = if tc != 0 {
+            tc
+        } else if single {
+            se.trip_multiple(l)
+        } else {
+            1
+        };
+        if is_br {
+            exits.push(ExitFacts {
+                block: b,
+                trip_count: tc,
+                trip_multiple: mult.max(1),
+            });
+        }
+    }
+    let mut t = TripFacts {
+        trip_count: tc_min,
+        trip_multiple: tc_min.max(1),
+        ..TripFacts::default()
+    };
+    if tc_min == 0 {
+        let latch = a
+            .loops
+            .latch(&a.cfg, l)
+            .filter(|&b| a.loops.is_exiting(&a.cfg, l, b));
+        let eb = latch.or_else(|| a.loops.exiting_block(&a.cfg, l));
+        if let Some(eb) = eb {
+            t.trip_multiple = exits
+                .iter()
+                .find(|e| e.block == eb)
+                .map_or(1, |e| e.trip_multiple);
+        }
+    }
+    let btc = se.backedge_taken_count(l);
+    let max_tc = btc
+        .constant_max
+        .and_then(|c| u32::try_from(c.u()).ok().filter(|_| c.active_bits() <= 32))
+        .and_then(|c| c.checked_add(1))
+        .unwrap_or(0);
+    t.max_trip_count = max_tc;
+    t.max_or_zero = se.is_btc_max_or_zero(l);
+    (t, exits)
+}
+
+/// LLVM's `tryToUnrollLoop` for one loop.
+pub fn try_unroll_loop(
+    m: &mut Module,
+    f: &mut Function,
+    a: &FnAnalyses,
+    l: Loop,
+    opts: &UnrollOptions,
+    only_full: bool,
+    remarks: &mut Remarks,
+) -> UnrollResult {
+    let loop_id = a.loops.loop_id(f, &m.md, &a.cfg, l);
+    let attrs = loop_id
+        .map(|id| LoopAttrs::of_module(m, id).0)
+        .unwrap_or_default();
+    let mode = attrs.has_unroll_transformation();
+    if matches!(
+        mode,
+        TransformationMode::Disabled | TransformationMode::Suppressed
+    ) {
+        return UnrollResult::Unmodified;
+    }
+    // Leave loops to a requested unroll-and-jam.
+    let parent_attrs = a
+        .loops
+        .parent(l)
+        .and_then(|p| a.loops.loop_id(f, &m.md, &a.cfg, p))
+        .map(|id| LoopAttrs::of_module(m, id).0)
+        .unwrap_or_default();
+    if mode != TransformationMode::Forced
+        && (parent_attrs.has_unroll_and_jam_transformation() == TransformationMode::Forced
+            || attrs.has_unroll_and_jam_transformation() == TransformationMode::Forced)
+    {
+        return UnrollResult::Unmodified;
+    }
+    if !a.loops.is_simplified(f, &a.cfg, l) {
+        return UnrollResult::Unmodified;
+    }
+    if opts.only_when_forced && !mode.is_enabled() {
+        return UnrollResult::Unmodified;
+    }
+    let blocks = a.loops.data(l).blocks().to_vec();
+    let size = cost::measure(m, f, &blocks, 2);
+    let mut call_remark = None;
+    let mut p = cost::preferences(m, f, &size, opts, &mut call_remark);
+    let fname = f.name().unwrap_or("").to_owned();
+    let loc = a
+        .loops
+        .start_loc(f, &m.md, &a.cfg, l)
+        .and_then(|n| source_loc(&m.md, n));
+    if only_full {
+        p.partial = false;
+        p.runtime = false;
+        p.upper_bound = false;
+    }
+    if call_remark.is_some() && !only_full {
+        remarks.emit(
+            Remark::new(RemarkKind::Passed, "TTI", "DontUnroll", loc.clone(), &fname)
+                .text("advising against unrolling the loop because it contains a ")
+                .arg("Call", "call"),
+        );
+    }
+    let opt_for_size = cost::opt_for_size(m, f);
+    if p.threshold == 0 && (!p.partial || p.partial_threshold == 0) && !opt_for_size {
+        return UnrollResult::Unmodified;
+    }
+    if size.not_duplicatable {
+        return UnrollResult::Unmodified;
+    }
+    if opt_for_size {
+        p.threshold = p.threshold.max(size.size + 1);
+    }
+    if size.inline_candidates != 0 {
+        return UnrollResult::Unmodified;
+    }
+    let (trips, exits) = trip_facts(m, f, a, l);
+    p.allow_remainder &= !size.convergent;
+    let pr = Pragmas {
+        user_count: opts.count,
+        full: attrs.unroll.full,
+        count: attrs.unroll.count.unwrap_or(0),
+        enable: attrs.unroll.enable,
+        runtime_disable: attrs.unroll.runtime_disable,
+    };
+    let (mut d, try_peel) = cost::compute_count(&pr, &trips, &size, &mut p);
+    if try_peel {
+        // Peeling is not implemented yet: go on with partial and runtime
+        // unrolling.
+        cost::compute_count_after_peel(&pr, &trips, &size, &mut p, &mut d);
+    }
+    for (name, text) in d.missed.drain(..) {
+        remarks.emit(
+            Remark::new(RemarkKind::Missed, "loop-unroll", name, loc.clone(), &fname).text(text),
+        );
+    }
+    if d.count == 0 {
+        return UnrollResult::Unmodified;
+    }
+    // Bounded by size, whatever was asked.
+    if size.unrolled(&p, d.count) > cost::HARD_SIZE_LIMIT {
+        remarks.emit(
+            Remark::new(
+                RemarkKind::Missed,
+                "loop-unroll",
+                "UnrollCountTooLarge",
+                loc,
+                &fname,
+            )
+            .text("Unable to unroll loop by ")
+            .arg("UnrollCount", d.count)
+            .text(": the unrolled loop would be larger than ")
+            .arg("SizeLimit", cost::HARD_SIZE_LIMIT)
+            .text(" instructions"),
+        );
+        return UnrollResult::Unmodified;
+    }
+    if only_full && (d.count < trips.trip_count || d.count < trips.max_trip_count) {
+        return UnrollResult::Unmodified;
+    }
+    let mut runtime =
+        p.runtime && trips.trip_count == 0 && !trips.trip_multiple.is_multiple_of(d.count);
+    unroll_with(
+        m,
+        f,
+        a,
+        l,
+        &d,
+        &p,
+        &trips,
+        exits,
+        &mut runtime,
+        loop_id,
+        remarks,
+        &fname,
+        loc,
+    )
+}
+
+/// Legality of the transform, the remainder, the transform, the remarks
+/// and the follow-up metadata (LLVM's `UnrollLoop` and the rest of
+/// `tryToUnrollLoop`).
+#[allow(clippy::too_many_arguments)]
+fn unroll_with(
+    m: &mut Module,
+    f: &mut Function,
+    a: &FnAnalyses,
+    l: Loop,
+    d: &Decision,
+    p: &cost::Prefs,
+    trips: &TripFacts,
+    exits: Vec<ExitFacts>,
+    runtime: &mut bool,
+    loop_id: Option<loopwright_ir::MdNode>,
+    remarks: &mut Remarks,
+    fname: &str,
+    loc: Option<crate::remark::SourceLoc>,
+) -> UnrollResult {
+    if legality::check(m, f, a, l).is_err() {
+        return UnrollResult::Unmodified;
+    }
+    let mut count = d.count;
+    if trips.max_trip_count != 0 && count > trips.max_trip_count {
+        count = trips.max_trip_count;
+    }
+    let complete = trips.max_trip_count != 0 && count == trips.max_trip_count;
+    if complete {
+        *runtime = false;
+    }
+    let mut has_remainder = false;
+    let mut remainder_header = None;
+    let a_owned;
+    let mut a = a;
+    let mut l = l;
+    let mut exits = exits;
+    if *runtime {
+        let header = a.loops.header(l);
+        match runtime::add_remainder(m, f, a, l, count, p) {
+            Some(r) => {
+                has_remainder = r.header.is_some();
+                remainder_header = r.header;
+                a_owned = FnAnalyses::compute(f);
+                a = &a_owned;
+                let Some(l2) = a
+                    .loops
+                    .loop_for(header)
+                    .filter(|&x| a.loops.header(x) == header)
+                else {
+                    return UnrollResult::PartiallyUnrolled;
+                };
+                l = l2;
+                // The exits of the unrolled loop may have changed.
+                let latch = a.loops.latch(&a.cfg, l);
+                exits.retain(|e| Some(e.block) == latch || a.loops.is_exiting(&a.cfg, l, e.block));
+            }
+            None if p.force => *runtime = false,
+            None => return UnrollResult::Unmodified,
+        }
+    }
+    let text = if complete {
+        Remark::new(
+            RemarkKind::Passed,
+            "loop-unroll",
+            "FullyUnrolled",
+            loc,
+            fname,
+        )
+        .text("completely unrolled loop with ")
+        .arg("UnrollCount", count)
+        .text(" iterations")
+    } else {
+        let r = Remark::new(
+            RemarkKind::Passed,
+            "loop-unroll",
+            "PartialUnrolled",
+            loc,
+            fname,
+        )
+        .text("unrolled loop by a factor of ")
+        .arg("UnrollCount", count);
+        if *runtime {
+            r.text(" with run-time trip count")
+        } else {
+            r
+        }
+    };
+    remarks.emit(text);
+    let plan = UnrollPlan {
+        count,
+        complete,
+        max_or_zero: complete && trips.max_or_zero,
+        runtime: *runtime,
+        exits,
+    };
+    let header = a.loops.header(l);
+    let blocks = transform::unroll_loop(m, f, a, l, &plan);
+    if complete {
+        return UnrollResult::FullyUnrolled;
+    }
+    // Follow-up metadata on the unrolled loop.
+    let a2 = FnAnalyses::compute(f);
+    let Some(l2) = a2
+        .loops
+        .loop_for(header)
+        .filter(|&x| a2.loops.header(x) == header)
+    else {
+        return UnrollResult::PartiallyUnrolled;
+    };
+    let latches = a2.loops.latches(&a2.cfg, l2);
+    // Copies of the old latch branch that are no longer latches keep their
+    // `!llvm.loop`, as in LLVM (only latches are read).
+    let _ = &blocks;
+    let ids = followup::unroll_loop_ids(
+        &mut m.md,
+        loop_id,
+        followup::UnrollPlan {
+            count_set_explicitly: d.explicit,
+            has_remainder,
+        },
+    );
+    ids.unrolled.apply(f, &latches);
+    if let (Some(action), Some(rh)) = (ids.remainder, remainder_header) {
+        runtime::set_remainder_loop_id(f, &a2, rh, action);
+    }
+    UnrollResult::PartiallyUnrolled
+}

@@ -1,0 +1,571 @@
+//! The unrolling transformation itself (LLVM's `UnrollLoop`): copies the
+//! loop body `count - 1` times after the latch, chains the copies, and
+//! folds the exit branches whose outcome is known in each copy.
+//!
+//! The plan is decided before this runs (count, trip facts per exit,
+//! whether a runtime remainder guards the loop); the transform does not
+//! give up half way. Copies are named as LLVM names them: a value or block
+//! `x` of copy `k` is `x.k`.
+//!
+//! After the copies are wired, the code is cleaned up as
+//! `simplifyLoopAfterUnroll` does: redundant debug records are removed,
+//! instructions fold (the induction variable becomes constants in a full
+//! unroll), `(x + c1) + c2` chains become `x + (c1 + c2)`, and dead
+//! instructions go. Latches that now branch unconditionally to a block
+//! with no other predecessor are merged with it.
+
+use crate::utils::debug::remove_redundant_debug_records;
+use crate::utils::fold::simplify;
+use crate::utils::{
+    make_unreachable, merge_block_into_predecessor, phi_add_incoming, phi_remove_incoming,
+    phi_value_for, phis, replace_successor,
+};
+use crate::FnAnalyses;
+use loopwright_analysis::loops::may_access_memory;
+use loopwright_analysis::Loop;
+use loopwright_ir::{
+    Block, ConstData, Flags, Function, Inst, InstData, Module, Opcode, Operand, TypeTable, Value,
+};
+use rustc_hash::FxHashMap;
+
+/// What is known about one exiting block.
+#[derive(Clone, Debug)]
+pub struct ExitFacts {
+    pub block: Block,
+    /// Constant trip count of this exit (0: unknown).
+    pub trip_count: u32,
+    /// Known multiple of this exit's trip count.
+    pub trip_multiple: u32,
+}
+
+/// A decided unrolling.
+#[derive(Clone, Debug)]
+pub struct UnrollPlan {
+    pub count: u32,
+    /// The loop is unrolled completely (`count` equals the maximum trip
+    /// count): no backedge remains.
+    pub complete: bool,
+    /// The backedge-taken count is either the maximum or zero.
+    pub max_or_zero: bool,
+    /// A runtime remainder loop was created before unrolling: the latch
+    /// copies other than the last never exit.
+    pub runtime: bool,
+    pub exits: Vec<ExitFacts>,
+}
+
+/// Blocks of loop `l` in reverse post-order of a DFS from the header
+/// that stays inside the loop (LLVM's `LoopBlocksDFS`).
+pub fn loop_rpo(f: &Function, a: &FnAnalyses, l: Loop) -> Vec<Block> {
+    let header = a.loops.header(l);
+    let mut post = Vec::new();
+    let mut seen: rustc_hash::FxHashSet<Block> = rustc_hash::FxHashSet::default();
+    let mut stack: Vec<(Block, usize)> = vec![(header, 0)];
+    seen.insert(header);
+    while let Some(top) = stack.last_mut() {
+        let (b, k) = *top;
+        let succs = a.cfg.succs(b);
+        if k < succs.len() {
+            top.1 += 1;
+            let s = succs[k];
+            if a.loops.contains(l, s) && seen.insert(s) {
+                stack.push((s, 0));
+            }
+        } else {
+            post.push(b);
+            stack.pop();
+        }
+    }
+    let _ = f;
+    post.reverse();
+    post
+}
+
+/// Operand remapping through a value and block map.
+struct Remap {
+    vals: FxHashMap<Value, Operand>,
+    blocks: FxHashMap<Block, Block>,
+}
+
+impl Remap {
+    fn op(&self, op: Operand) -> Operand {
+        match op {
+            Operand::Value(v) => self.vals.get(&v).copied().unwrap_or(op),
+            Operand::MdLocal(v) => match self.vals.get(&v) {
+                Some(Operand::Value(w)) => Operand::MdLocal(*w),
+                Some(Operand::Const(c)) => Operand::Md(loopwright_ir::Md::Const(*c)),
+                _ => op,
+            },
+            Operand::Block(b) => Operand::Block(self.blocks.get(&b).copied().unwrap_or(b)),
+            other => other,
+        }
+    }
+}
+
+fn suffixed(name: Option<&str>, k: u32) -> Option<String> {
+    name.filter(|n| !n.is_empty()).map(|n| format!("{n}.{k}"))
+}
+
+/// Applies `plan` to loop `l` (in loop-simplify and LCSSA form, with a
+/// single latch that is exiting or ends in an unconditional branch).
+/// Returns the blocks of the unrolled loop (original and copies) that
+/// still exist.
+pub fn unroll_loop(
+    m: &mut Module,
+    f: &mut Function,
+    a: &FnAnalyses,
+    l: Loop,
+    plan: &UnrollPlan,
+) -> Vec<Block> {
+    let lf = &a.loops;
+    let header = lf.header(l);
+    let Some(latch) = lf.latch(&a.cfg, l) else {
+        return Vec::new();
+    };
+    let Some(preheader) = lf.preheader(f, &a.cfg, l) else {
+        return Vec::new();
+    };
+    let latch_exiting = lf.is_exiting(&a.cfg, l, latch);
+    let rpo = loop_rpo(f, a, l);
+    let orig_phis: Vec<Inst> = phis(f, header).to_vec();
+
+    // Running map from original values/blocks to their newest copies.
+    let mut last = Remap {
+        vals: FxHashMap::default(),
+        blocks: FxHashMap::default(),
+    };
+    let mut headers = vec![header];
+    let mut latches = vec![latch];
+    let mut exiting_copies: FxHashMap<Block, Vec<Block>> = plan
+        .exits
+        .iter()
+        .map(|e| (e.block, vec![e.block]))
+        .collect();
+    let mut all_blocks: Vec<Block> = lf.data(l).blocks().to_vec();
+    let mut insert_after = latch;
+
+    for it in 1..plan.count {
+        let mut new_blocks: Vec<(Block, Block)> = Vec::with_capacity(rpo.len());
+        for &bb in &rpo {
+            let nb = f.make_block(suffixed(f.block_name(bb), it).as_deref());
+            f.layout.insert_block_after(nb, insert_after);
+            insert_after = nb;
+            let insts: Vec<Inst> = f.layout.block_insts(bb).collect();
+            for i in insts {
+                if bb == header && orig_phis.contains(&i) {
+                    // The copy's header phi is the previous copy's value.
+                    let Some(res) = f.inst_result(i) else {
+                        continue;
+                    };
+                    let mut inval = phi_value_for(f, i, latch).unwrap_or(Operand::Value(res));
+                    if it > 1 {
+                        inval = last.op(inval);
+                    }
+                    last.vals.insert(res, inval);
+                    continue;
+                }
+                let (c, cv) = f.clone_inst(i);
+                if let (Some(cv), Some(orig)) = (cv, f.inst_result(i)) {
+                    let name = suffixed(f.value_name(orig), it);
+                    f.set_value_name(cv, name.as_deref());
+                    last.vals.insert(orig, Operand::Value(cv));
+                }
+                f.layout.append_inst(c, nb);
+            }
+            last.blocks.insert(bb, nb);
+            new_blocks.push((bb, nb));
+            if bb == header {
+                headers.push(nb);
+            }
+            if bb == latch {
+                latches.push(nb);
+            }
+            if let Some(v) = exiting_copies.get_mut(&bb) {
+                v.push(nb);
+            }
+            all_blocks.push(nb);
+        }
+        // Remap the copies of this iteration.
+        for &(_, nb) in &new_blocks {
+            let insts: Vec<Inst> = f.layout.block_insts(nb).collect();
+            for i in insts {
+                f.map_operands(i, |ops| {
+                    for op in ops.iter_mut() {
+                        *op = last.op(*op);
+                    }
+                });
+            }
+        }
+        // Exit phis get an entry for each copy of an exiting block.
+        for &(bb, nb) in &new_blocks {
+            let succs: Vec<Block> = a.cfg.succs(bb).to_vec();
+            for s in succs {
+                if lf.contains(l, s) {
+                    continue;
+                }
+                for phi in phis(f, s) {
+                    if let Some(v) = phi_value_for(f, phi, bb) {
+                        let v = last.op(v);
+                        phi_add_incoming(f, phi, v, nb);
+                    }
+                }
+            }
+        }
+    }
+
+    // The original header phis.
+    let last_latch = *latches.last().unwrap_or(&latch);
+    for &phi in &orig_phis {
+        let Some(res) = f.inst_result(phi) else {
+            continue;
+        };
+        if plan.complete {
+            let v = phi_value_for(f, phi, preheader).unwrap_or(Operand::Value(res));
+            f.replace_all_uses(res, v);
+            f.delete_inst(phi);
+        } else if plan.count > 1 {
+            let inval = phi_value_for(f, phi, latch).unwrap_or(Operand::Value(res));
+            phi_remove_incoming(f, phi, latch);
+            let inval = last.op(inval);
+            phi_add_incoming(f, phi, inval, last_latch);
+        }
+    }
+    // Each latch goes to the next copy's header.
+    for k in 0..latches.len() {
+        let next = headers[(k + 1) % headers.len()];
+        replace_successor(f, latches[k], headers[k], next);
+    }
+
+    // Fold exits whose outcome is known in a copy.
+    let loop_blocks: rustc_hash::FxHashSet<Block> = all_blocks.iter().copied().collect();
+    let in_loop = |b: Block| loop_blocks.contains(&b);
+    for e in &plan.exits {
+        let Some(copies) = exiting_copies.get(&e.block).cloned() else {
+            continue;
+        };
+        let is_latch = e.block == latch;
+        let (breakout, multiple) = if e.trip_count != 0 {
+            (e.trip_count % plan.count, 0)
+        } else {
+            let g = gcd(plan.count, e.trip_multiple);
+            (g, g)
+        };
+        let n = copies.len();
+        for (i, &src) in copies.iter().enumerate() {
+            let j = (i + 1) % n;
+            let will_exit: Option<bool> = if plan.complete {
+                if plan.max_or_zero {
+                    if i == 0 {
+                        None
+                    } else {
+                        Some(j == 0)
+                    }
+                } else if j == 0 {
+                    Some(true)
+                } else if e.trip_count != 0 && j as u32 != e.trip_count {
+                    Some(false)
+                } else {
+                    None
+                }
+            } else if plan.runtime {
+                if is_latch && j != 0 {
+                    Some(false)
+                } else {
+                    None
+                }
+            } else if j as u32 != breakout
+                && (multiple == 0 || !(j as u32).is_multiple_of(multiple))
+            {
+                Some(false)
+            } else {
+                None
+            };
+            let Some(will_exit) = will_exit else { continue };
+            if will_exit && !is_latch {
+                continue;
+            }
+            set_dest(f, src, will_exit, &in_loop);
+        }
+    }
+    // A complete unroll of a loop whose latch does not exit ends in an
+    // unreachable latch.
+    if !latch_exiting && plan.complete {
+        make_unreachable(f, last_latch);
+    }
+    // Merge latches into the blocks they fall through to; a latch merged
+    // into its predecessor is replaced by it in the list (LLVM's
+    // `std::replace(Latches, Dest, Fold)`).
+    let mut merged: Vec<Block> = Vec::new();
+    for k in 0..latches.len() {
+        let lb = latches[k];
+        let Some(t) = f.terminator(lb) else { continue };
+        let data = f.inst(t);
+        if data.opcode != Opcode::Br || data.operands().len() != 1 {
+            continue;
+        }
+        let Some(Operand::Block(dest)) = data.operands().first().copied() else {
+            continue;
+        };
+        let cfg = loopwright_analysis::ControlFlowGraph::compute(f);
+        if merge_block_into_predecessor(m, f, &cfg, dest, false) {
+            merged.push(dest);
+            for x in latches.iter_mut() {
+                if *x == dest {
+                    *x = lb;
+                }
+            }
+        }
+    }
+    all_blocks.retain(|b| !merged.contains(b) && f.layout.is_block_inserted(*b));
+    simplify_after_unroll(m, f, &all_blocks);
+    all_blocks
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// Replaces the conditional exit branch of `src` by a branch to the
+/// successor taken when the loop exits (`will_exit`) or stays.
+fn set_dest(f: &mut Function, src: Block, will_exit: bool, in_loop: &impl Fn(Block) -> bool) {
+    let Some(t) = f.terminator(src) else { return };
+    let data = f.inst(t);
+    if data.opcode != Opcode::Br || data.operands().len() != 3 {
+        return;
+    }
+    let (Some(Operand::Block(s0)), Some(Operand::Block(s1))) = (
+        data.operands().get(1).copied(),
+        data.operands().get(2).copied(),
+    ) else {
+        return;
+    };
+    let exit_on_true = !in_loop(s0);
+    let (dest, dead) = if exit_on_true == will_exit {
+        (s0, s1)
+    } else {
+        (s1, s0)
+    };
+    if dest != dead {
+        // `removePredecessor` with KeepOneInputPHIs.
+        for phi in phis(f, dead) {
+            phi_remove_incoming(f, phi, src);
+        }
+    }
+    // LLVM's `BranchInst::Create` here carries no metadata, not even the
+    // old branch's `!dbg`.
+    f.delete_inst(t);
+    f.append(
+        src,
+        InstData::new(Opcode::Br, TypeTable::VOID, [Operand::Block(dest)]),
+        None,
+    );
+}
+
+/// Whether `inst` has no uses and no effect (LLVM's
+/// `isInstructionTriviallyDead`).
+pub fn trivially_dead(m: &Module, f: &Function, inst: Inst) -> bool {
+    let data = f.inst(inst);
+    if data.opcode.is_terminator() || data.opcode.is_debug_record() {
+        return false;
+    }
+    if let Some(v) = f.inst_result(inst) {
+        // Debug records do not keep a value alive.
+        if f.uses(v)
+            .iter()
+            .any(|&u| !f.inst(u).opcode.is_debug_record())
+        {
+            return false;
+        }
+    }
+    match data.opcode {
+        Opcode::Store
+        | Opcode::Fence
+        | Opcode::AtomicCmpXchg
+        | Opcode::AtomicRmw
+        | Opcode::VAArg => false,
+        Opcode::LandingPad | Opcode::CatchPad | Opcode::CleanupPad | Opcode::Alloca => false,
+        Opcode::Load => {
+            !data.flags.contains(Flags::VOLATILE)
+                && !matches!(
+                    &data.extra,
+                    loopwright_ir::Extra::Mem {
+                        atomic: Some(_),
+                        ..
+                    }
+                )
+        }
+        Opcode::UDiv | Opcode::SDiv | Opcode::URem | Opcode::SRem => {
+            // Division may trap unless the divisor is a constant other than
+            // zero (and, for signed division, other than -1).
+            let signed = matches!(data.opcode, Opcode::SDiv | Opcode::SRem);
+            match data.operands().get(1) {
+                Some(Operand::Const(c)) => match m.consts.data(*c) {
+                    ConstData::Int { val, .. } => {
+                        !(val.is_zero() || signed && val.as_i64() == Some(-1))
+                    }
+                    _ => false,
+                },
+                _ => false,
+            }
+        }
+        op if op.is_call_like() => {
+            let Some(ci) = data.call_info() else {
+                return false;
+            };
+            !may_access_memory(m, data)
+                && (m.attrs.has(ci.fn_attrs, "willreturn") || callee_has(m, data, "willreturn"))
+                && (m.attrs.has(ci.fn_attrs, "nounwind") || callee_has(m, data, "nounwind"))
+        }
+        _ => true,
+    }
+}
+
+fn callee_has(m: &Module, data: &InstData, attr: &str) -> bool {
+    match data.operands().first() {
+        Some(Operand::Const(c)) => match m.consts.data(*c) {
+            ConstData::Global {
+                global: loopwright_ir::GlobalRef::Func(g),
+                ..
+            } => m.attrs.has(m.functions[*g].fn_attrs, attr),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// Deletes `inst` and the operands that become trivially dead in turn,
+/// along with debug records that describe deleted values (they become
+/// `poison`).
+fn delete_recursively(m: &mut Module, f: &mut Function, inst: Inst) {
+    let mut work = vec![inst];
+    while let Some(i) = work.pop() {
+        if f.layout.inst_block(i).is_none() || !trivially_dead(m, f, i) {
+            continue;
+        }
+        if let Some(v) = f.inst_result(i) {
+            let users: Vec<Inst> = f.uses(v).to_vec();
+            let ty = f.value_type(v);
+            let poison = m.consts.intern(ConstData::Poison(ty));
+            for u in users {
+                f.map_operands(u, |ops| {
+                    for op in ops.iter_mut() {
+                        if *op == Operand::MdLocal(v) {
+                            *op = Operand::Md(loopwright_ir::Md::Const(poison));
+                        }
+                    }
+                });
+            }
+        }
+        let operands: Vec<Value> = f
+            .inst(i)
+            .operands()
+            .iter()
+            .filter_map(|o| o.as_value())
+            .collect();
+        f.delete_inst(i);
+        for v in operands {
+            if let loopwright_ir::ValueDef::Result(d) = f.value_def(v) {
+                work.push(d);
+            }
+        }
+    }
+}
+
+/// `simplifyLoopAfterUnroll` without the induction-variable
+/// simplification: per block, redundant debug records go, instructions
+/// fold, add chains with constants combine, dead instructions go.
+pub fn simplify_after_unroll(m: &mut Module, f: &mut Function, blocks: &[Block]) {
+    for &b in blocks {
+        if !f.layout.is_block_inserted(b) {
+            continue;
+        }
+        remove_redundant_debug_records(&m.md, f, b);
+        let insts: Vec<Inst> = f.layout.block_insts(b).collect();
+        let mut dead: Vec<Inst> = Vec::new();
+        for i in insts {
+            if f.layout.inst_block(i).is_none() {
+                continue;
+            }
+            let data = f.inst(i).clone();
+            if !data.opcode.is_debug_record() && data.opcode != Opcode::Phi {
+                if let (Some(v), Some(r)) = (simplify(m, &data), f.inst_result(i)) {
+                    if v != Operand::Value(r) {
+                        f.replace_all_uses(r, v);
+                    }
+                }
+            }
+            fold_add_chain(m, f, i, &mut dead);
+            if trivially_dead(m, f, i) {
+                dead.push(i);
+            }
+        }
+        for d in dead {
+            delete_recursively(m, f, d);
+        }
+    }
+}
+
+/// `(add (add X, C1), C2)` becomes `(add X, C1 + C2)`, keeping `nuw`/`nsw`
+/// only when both adds had them (and, for `nsw`, the constants' sum does
+/// not overflow).
+fn fold_add_chain(m: &mut Module, f: &mut Function, i: Inst, dead: &mut Vec<Inst>) {
+    let data = f.inst(i);
+    if data.opcode != Opcode::Add || f.layout.inst_block(i).is_none() {
+        return;
+    }
+    let (Operand::Value(inner_v), Operand::Const(c2)) = (data.operands()[0], data.operands()[1])
+    else {
+        return;
+    };
+    let loopwright_ir::ValueDef::Result(inner) = f.value_def(inner_v) else {
+        return;
+    };
+    let idata = f.inst(inner);
+    if idata.opcode != Opcode::Add {
+        return;
+    }
+    let (x, Operand::Const(c1)) = (idata.operands()[0], idata.operands()[1]) else {
+        return;
+    };
+    let (Some(a), Some(b)) = (m.consts.as_apint(c1), m.consts.as_apint(c2)) else {
+        return;
+    };
+    let w = a.bits();
+    if w > 64 {
+        return;
+    }
+    let (av, bv) = (a.as_i64().unwrap_or(0), b.as_i64().unwrap_or(0));
+    let mask = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
+    let sum = (av as u64).wrapping_add(bv as u64) & mask;
+    let sext = |v: u64| -> i64 {
+        if w == 64 {
+            v as i64
+        } else {
+            ((v << (64 - w)) as i64) >> (64 - w)
+        }
+    };
+    let signed_overflow = i128::from(sext(av as u64 & mask)) + i128::from(sext(bv as u64 & mask))
+        != i128::from(sext(sum));
+    let ty = data.ty;
+    let new_c = m.consts.int(ty, w, sext(sum));
+    let outer_flags = data.flags;
+    let inner_flags = idata.flags;
+    f.map_operands(i, |ops| {
+        ops[0] = x;
+        ops[1] = Operand::Const(new_c);
+    });
+    let mut fl = Flags::NONE;
+    if outer_flags.contains(Flags::NUW) && inner_flags.contains(Flags::NUW) {
+        fl.insert(Flags::NUW);
+    }
+    if outer_flags.contains(Flags::NSW) && inner_flags.contains(Flags::NSW) && !signed_overflow {
+        fl.insert(Flags::NSW);
+    }
+    *f.inst_mut(i).flags() = fl;
+    if trivially_dead(m, f, inner) {
+        dead.push(inner);
+    }
+}
