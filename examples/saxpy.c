@@ -1,11 +1,15 @@
 // SAXPY, a dot product and a matrix-vector product: the README's first
 // example for loopwright.
 //
-// Regenerate saxpy.ll with (from this directory):
-//   clang-19 -std=gnu17 -O1 -g -fdebug-compilation-dir=. -S -emit-llvm saxpy.c -o saxpy.ll
-// At -O1 clang keeps these loops scalar. The unroll-and-jam hint on gemv's
-// outer loop is not acted on by clang's pipeline; it survives in saxpy.ll
-// as llvm.loop metadata, which is what loopwright's transformations consume.
+// saxpy.ll is the IR LLVM's -O2 pipeline hands to its loop transformations
+// (simplification done, loops rotated, nothing unrolled or vectorized yet).
+// Regenerate it with (from this directory):
+//   clang-19 -std=gnu17 -O2 -g -fdebug-compilation-dir=. -S -emit-llvm \
+//     -Xclang -disable-llvm-passes saxpy.c -o - |
+//   opt-19 -S -passes='function(sroa<modify-cfg>,early-cse<memssa>,simplifycfg,instcombine,loop-mssa(loop-instsimplify,loop-simplifycfg,licm,loop-rotate<header-duplication;no-prepare-for-lto>),simplifycfg,instcombine,loop(loop-idiom,indvars,loop-deletion),sroa,gvn,instcombine)' -o saxpy.ll
+// The unroll-and-jam hint on gemv's outer loop survives as llvm.loop
+// metadata; loopwright reports it as a leftover transformation until
+// unroll-and-jam exists.
 #include <stdio.h>
 #include <stdlib.h>
 

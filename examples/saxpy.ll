@@ -1,251 +1,294 @@
-; ModuleID = 'saxpy.c'
+; ModuleID = '<stdin>'
 source_filename = "saxpy.c"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
 
 @.str = private unnamed_addr constant [10 x i8] c"dot = %g\0A\00", align 1, !dbg !0
 
-; Function Attrs: nofree noinline norecurse nosync nounwind memory(argmem: readwrite) uwtable
-define dso_local void @saxpy(i32 noundef %0, float noundef %1, ptr noalias nocapture noundef readonly %2, ptr noalias nocapture noundef %3) local_unnamed_addr #0 !dbg !26 {
-    #dbg_value(i32 %0, !35, !DIExpression(), !41)
-    #dbg_value(float %1, !36, !DIExpression(), !41)
-    #dbg_value(ptr %2, !37, !DIExpression(), !41)
-    #dbg_value(ptr %3, !38, !DIExpression(), !41)
-    #dbg_value(i32 0, !39, !DIExpression(), !42)
-  %5 = icmp sgt i32 %0, 0, !dbg !43
-  br i1 %5, label %6, label %8, !dbg !45
+; Function Attrs: noinline nounwind uwtable
+define dso_local void @saxpy(i32 noundef %0, float noundef %1, ptr noalias noundef %2, ptr noalias noundef %3) #0 !dbg !25 {
+    #dbg_value(i32 %0, !34, !DIExpression(), !40)
+    #dbg_value(float %1, !35, !DIExpression(), !40)
+    #dbg_value(ptr %2, !36, !DIExpression(), !40)
+    #dbg_value(ptr %3, !37, !DIExpression(), !40)
+    #dbg_value(i32 0, !38, !DIExpression(), !41)
+  %5 = icmp sgt i32 %0, 0, !dbg !42
+  br i1 %5, label %.lr.ph.preheader, label %._crit_edge, !dbg !44
 
-6:                                                ; preds = %4
-  %7 = zext nneg i32 %0 to i64, !dbg !43
-  br label %9, !dbg !45
+.lr.ph.preheader:                                 ; preds = %4
+  %wide.trip.count = zext nneg i32 %0 to i64, !dbg !42
+  br label %.lr.ph, !dbg !44
 
-8:                                                ; preds = %9, %4
-  ret void, !dbg !46
+.lr.ph:                                           ; preds = %.lr.ph.preheader, %.lr.ph
+  %indvars.iv = phi i64 [ 0, %.lr.ph.preheader ], [ %indvars.iv.next, %.lr.ph ]
+    #dbg_value(i64 %indvars.iv, !38, !DIExpression(), !41)
+  %6 = getelementptr inbounds float, ptr %2, i64 %indvars.iv, !dbg !45
+  %7 = load float, ptr %6, align 4, !dbg !45, !tbaa !46
+  %8 = getelementptr inbounds float, ptr %3, i64 %indvars.iv, !dbg !50
+  %9 = load float, ptr %8, align 4, !dbg !50, !tbaa !46
+  %10 = call float @llvm.fmuladd.f32(float %1, float %7, float %9), !dbg !51
+  store float %10, ptr %8, align 4, !dbg !52, !tbaa !46
+  %indvars.iv.next = add nuw nsw i64 %indvars.iv, 1, !dbg !53
+    #dbg_value(i64 %indvars.iv.next, !38, !DIExpression(), !41)
+  %exitcond.not = icmp eq i64 %indvars.iv.next, %wide.trip.count, !dbg !42
+  br i1 %exitcond.not, label %._crit_edge.loopexit, label %.lr.ph, !dbg !44, !llvm.loop !54
 
-9:                                                ; preds = %6, %9
-  %10 = phi i64 [ 0, %6 ], [ %16, %9 ]
-    #dbg_value(i64 %10, !39, !DIExpression(), !42)
-  %11 = getelementptr inbounds float, ptr %2, i64 %10, !dbg !47
-  %12 = load float, ptr %11, align 4, !dbg !47, !tbaa !48
-  %13 = getelementptr inbounds float, ptr %3, i64 %10, !dbg !52
-  %14 = load float, ptr %13, align 4, !dbg !52, !tbaa !48
-  %15 = tail call float @llvm.fmuladd.f32(float %1, float %12, float %14), !dbg !53
-  store float %15, ptr %13, align 4, !dbg !54, !tbaa !48
-  %16 = add nuw nsw i64 %10, 1, !dbg !55
-    #dbg_value(i64 %16, !39, !DIExpression(), !42)
-  %17 = icmp eq i64 %16, %7, !dbg !43
-  br i1 %17, label %8, label %9, !dbg !45, !llvm.loop !56
+._crit_edge.loopexit:                             ; preds = %.lr.ph
+  br label %._crit_edge, !dbg !57
+
+._crit_edge:                                      ; preds = %._crit_edge.loopexit, %4
+  ret void, !dbg !57
 }
 
-; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
-declare float @llvm.fmuladd.f32(float, float, float) #1
+; Function Attrs: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)
+declare void @llvm.lifetime.start.p0(i64 immarg, ptr nocapture) #1
 
-; Function Attrs: nofree noinline norecurse nosync nounwind memory(argmem: read) uwtable
-define dso_local float @dot(i32 noundef %0, ptr nocapture noundef readonly %1, ptr nocapture noundef readonly %2) local_unnamed_addr #2 !dbg !60 {
-    #dbg_value(i32 %0, !64, !DIExpression(), !70)
-    #dbg_value(ptr %1, !65, !DIExpression(), !70)
-    #dbg_value(ptr %2, !66, !DIExpression(), !70)
-    #dbg_value(float 0.000000e+00, !67, !DIExpression(), !70)
-    #dbg_value(i32 0, !68, !DIExpression(), !71)
-  %4 = icmp sgt i32 %0, 0, !dbg !72
-  br i1 %4, label %5, label %7, !dbg !74
+; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+declare float @llvm.fmuladd.f32(float, float, float) #2
 
-5:                                                ; preds = %3
-  %6 = zext nneg i32 %0 to i64, !dbg !72
-  br label %9, !dbg !74
+; Function Attrs: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)
+declare void @llvm.lifetime.end.p0(i64 immarg, ptr nocapture) #1
 
-7:                                                ; preds = %9, %3
-  %8 = phi float [ 0.000000e+00, %3 ], [ %16, %9 ], !dbg !70
-  ret float %8, !dbg !75
+; Function Attrs: noinline nounwind uwtable
+define dso_local float @dot(i32 noundef %0, ptr noundef %1, ptr noundef %2) #0 !dbg !58 {
+    #dbg_value(i32 %0, !62, !DIExpression(), !68)
+    #dbg_value(ptr %1, !63, !DIExpression(), !68)
+    #dbg_value(ptr %2, !64, !DIExpression(), !68)
+    #dbg_value(float 0.000000e+00, !65, !DIExpression(), !68)
+    #dbg_value(i32 0, !66, !DIExpression(), !69)
+  %4 = icmp sgt i32 %0, 0, !dbg !70
+  br i1 %4, label %.lr.ph.preheader, label %._crit_edge, !dbg !72
 
-9:                                                ; preds = %5, %9
-  %10 = phi i64 [ 0, %5 ], [ %17, %9 ]
-  %11 = phi float [ 0.000000e+00, %5 ], [ %16, %9 ]
-    #dbg_value(i64 %10, !68, !DIExpression(), !71)
-    #dbg_value(float %11, !67, !DIExpression(), !70)
-  %12 = getelementptr inbounds float, ptr %1, i64 %10, !dbg !76
-  %13 = load float, ptr %12, align 4, !dbg !76, !tbaa !48
-  %14 = getelementptr inbounds float, ptr %2, i64 %10, !dbg !77
-  %15 = load float, ptr %14, align 4, !dbg !77, !tbaa !48
-  %16 = tail call float @llvm.fmuladd.f32(float %13, float %15, float %11), !dbg !78
-    #dbg_value(float %16, !67, !DIExpression(), !70)
-  %17 = add nuw nsw i64 %10, 1, !dbg !79
-    #dbg_value(i64 %17, !68, !DIExpression(), !71)
-  %18 = icmp eq i64 %17, %6, !dbg !72
-  br i1 %18, label %7, label %9, !dbg !74, !llvm.loop !80
+.lr.ph.preheader:                                 ; preds = %3
+  %wide.trip.count = zext nneg i32 %0 to i64, !dbg !70
+  br label %.lr.ph, !dbg !72
+
+.lr.ph:                                           ; preds = %.lr.ph.preheader, %.lr.ph
+  %indvars.iv = phi i64 [ 0, %.lr.ph.preheader ], [ %indvars.iv.next, %.lr.ph ]
+  %.089 = phi float [ 0.000000e+00, %.lr.ph.preheader ], [ %9, %.lr.ph ]
+    #dbg_value(i64 %indvars.iv, !66, !DIExpression(), !69)
+    #dbg_value(float %.089, !65, !DIExpression(), !68)
+  %5 = getelementptr inbounds float, ptr %1, i64 %indvars.iv, !dbg !73
+  %6 = load float, ptr %5, align 4, !dbg !73, !tbaa !46
+  %7 = getelementptr inbounds float, ptr %2, i64 %indvars.iv, !dbg !74
+  %8 = load float, ptr %7, align 4, !dbg !74, !tbaa !46
+  %9 = call float @llvm.fmuladd.f32(float %6, float %8, float %.089), !dbg !75
+    #dbg_value(float %9, !65, !DIExpression(), !68)
+  %indvars.iv.next = add nuw nsw i64 %indvars.iv, 1, !dbg !76
+    #dbg_value(i64 %indvars.iv.next, !66, !DIExpression(), !69)
+  %exitcond.not = icmp eq i64 %indvars.iv.next, %wide.trip.count, !dbg !70
+  br i1 %exitcond.not, label %._crit_edge.loopexit, label %.lr.ph, !dbg !72, !llvm.loop !77
+
+._crit_edge.loopexit:                             ; preds = %.lr.ph
+  br label %._crit_edge, !dbg !79
+
+._crit_edge:                                      ; preds = %._crit_edge.loopexit, %3
+  %.08.lcssa = phi float [ 0.000000e+00, %3 ], [ %9, %._crit_edge.loopexit ], !dbg !68
+  ret float %.08.lcssa, !dbg !79
 }
 
-; Function Attrs: nofree noinline norecurse nosync nounwind memory(argmem: readwrite) uwtable
-define dso_local void @gemv(i32 noundef %0, ptr noalias nocapture noundef readonly %1, ptr noalias nocapture noundef readonly %2, ptr noalias nocapture noundef writeonly %3) local_unnamed_addr #0 !dbg !82 {
-    #dbg_value(i32 %0, !86, !DIExpression(), !97)
-    #dbg_value(ptr %1, !87, !DIExpression(), !97)
-    #dbg_value(ptr %2, !88, !DIExpression(), !97)
-    #dbg_value(ptr %3, !89, !DIExpression(), !97)
-    #dbg_value(i32 0, !90, !DIExpression(), !98)
-  %5 = icmp sgt i32 %0, 0, !dbg !99
-  br i1 %5, label %6, label %14, !dbg !100
+; Function Attrs: noinline nounwind uwtable
+define dso_local void @gemv(i32 noundef %0, ptr noalias noundef %1, ptr noalias noundef %2, ptr noalias noundef %3) #0 !dbg !80 {
+    #dbg_value(i32 %0, !84, !DIExpression(), !95)
+    #dbg_value(ptr %1, !85, !DIExpression(), !95)
+    #dbg_value(ptr %2, !86, !DIExpression(), !95)
+    #dbg_value(ptr %3, !87, !DIExpression(), !95)
+    #dbg_value(i32 0, !88, !DIExpression(), !96)
+  %5 = sext i32 %0 to i64
+  %6 = icmp sgt i32 %0, 0
+    #dbg_value(i32 0, !88, !DIExpression(), !96)
+  br i1 %6, label %.preheader.preheader, label %._crit_edge20, !dbg !97
 
-6:                                                ; preds = %4
-  %7 = zext nneg i32 %0 to i64
-  %8 = zext nneg i32 %0 to i64, !dbg !99
-  %9 = zext nneg i32 %0 to i64
-  br label %10, !dbg !100
+.preheader.preheader:                             ; preds = %4
+  %wide.trip.count25 = zext nneg i32 %0 to i64, !dbg !98
+  br label %.preheader, !dbg !97
 
-10:                                               ; preds = %6, %15
-  %11 = phi i64 [ 0, %6 ], [ %17, %15 ]
-    #dbg_value(i64 %11, !90, !DIExpression(), !98)
-    #dbg_value(i32 0, !95, !DIExpression(), !101)
-    #dbg_value(float 0.000000e+00, !92, !DIExpression(), !102)
-  %12 = mul nuw nsw i64 %11, %7
-  %13 = getelementptr float, ptr %1, i64 %12
-  br label %19, !dbg !103
+.preheader:                                       ; preds = %.preheader.preheader, %._crit_edge
+  %indvars.iv22 = phi i64 [ 0, %.preheader.preheader ], [ %indvars.iv.next23, %._crit_edge ]
+    #dbg_value(i64 %indvars.iv22, !88, !DIExpression(), !96)
+  %7 = mul nuw nsw i64 %indvars.iv22, %5
+  %8 = getelementptr float, ptr %1, i64 %7
+    #dbg_value(i32 0, !93, !DIExpression(), !99)
+    #dbg_value(float 0.000000e+00, !90, !DIExpression(), !100)
+  br i1 true, label %.lr.ph.preheader, label %.preheader.._crit_edge_crit_edge, !dbg !101
 
-14:                                               ; preds = %15, %4
-  ret void, !dbg !104
+.preheader.._crit_edge_crit_edge:                 ; preds = %.preheader
+  br label %._crit_edge, !dbg !101
 
-15:                                               ; preds = %19
-  %16 = getelementptr inbounds float, ptr %3, i64 %11, !dbg !105
-  store float %26, ptr %16, align 4, !dbg !106, !tbaa !48
-  %17 = add nuw nsw i64 %11, 1, !dbg !107
-    #dbg_value(i64 %17, !90, !DIExpression(), !98)
-  %18 = icmp eq i64 %17, %8, !dbg !99
-  br i1 %18, label %14, label %10, !dbg !100, !llvm.loop !108
+.lr.ph.preheader:                                 ; preds = %.preheader
+  br label %.lr.ph, !dbg !101
 
-19:                                               ; preds = %10, %19
-  %20 = phi i64 [ 0, %10 ], [ %27, %19 ]
-  %21 = phi float [ 0.000000e+00, %10 ], [ %26, %19 ]
-    #dbg_value(i64 %20, !95, !DIExpression(), !101)
-    #dbg_value(float %21, !92, !DIExpression(), !102)
-  %22 = getelementptr float, ptr %13, i64 %20, !dbg !111
-  %23 = load float, ptr %22, align 4, !dbg !111, !tbaa !48
-  %24 = getelementptr inbounds float, ptr %2, i64 %20, !dbg !113
-  %25 = load float, ptr %24, align 4, !dbg !113, !tbaa !48
-  %26 = tail call float @llvm.fmuladd.f32(float %23, float %25, float %21), !dbg !114
-    #dbg_value(float %26, !92, !DIExpression(), !102)
-  %27 = add nuw nsw i64 %20, 1, !dbg !115
-    #dbg_value(i64 %27, !95, !DIExpression(), !101)
-  %28 = icmp eq i64 %27, %9, !dbg !116
-  br i1 %28, label %15, label %19, !dbg !103, !llvm.loop !117
+.lr.ph:                                           ; preds = %.lr.ph.preheader, %.lr.ph
+  %indvars.iv = phi i64 [ 0, %.lr.ph.preheader ], [ %indvars.iv.next, %.lr.ph ]
+  %.01517 = phi float [ 0.000000e+00, %.lr.ph.preheader ], [ %13, %.lr.ph ]
+    #dbg_value(i64 %indvars.iv, !93, !DIExpression(), !99)
+    #dbg_value(float %.01517, !90, !DIExpression(), !100)
+  %9 = getelementptr float, ptr %8, i64 %indvars.iv, !dbg !102
+  %10 = load float, ptr %9, align 4, !dbg !102, !tbaa !46
+  %11 = getelementptr inbounds float, ptr %2, i64 %indvars.iv, !dbg !104
+  %12 = load float, ptr %11, align 4, !dbg !104, !tbaa !46
+  %13 = call float @llvm.fmuladd.f32(float %10, float %12, float %.01517), !dbg !105
+    #dbg_value(float %13, !90, !DIExpression(), !100)
+  %indvars.iv.next = add nuw nsw i64 %indvars.iv, 1, !dbg !106
+    #dbg_value(i64 %indvars.iv.next, !93, !DIExpression(), !99)
+  %exitcond.not = icmp eq i64 %indvars.iv.next, %wide.trip.count25, !dbg !107
+  br i1 %exitcond.not, label %._crit_edge.loopexit, label %.lr.ph, !dbg !101, !llvm.loop !108
+
+._crit_edge.loopexit:                             ; preds = %.lr.ph
+  br label %._crit_edge, !dbg !110
+
+._crit_edge:                                      ; preds = %.preheader.._crit_edge_crit_edge, %._crit_edge.loopexit
+  %.015.lcssa = phi float [ poison, %.preheader.._crit_edge_crit_edge ], [ %13, %._crit_edge.loopexit ], !dbg !100
+  %14 = getelementptr inbounds float, ptr %3, i64 %indvars.iv22, !dbg !110
+  store float %.015.lcssa, ptr %14, align 4, !dbg !111, !tbaa !46
+  %indvars.iv.next23 = add nuw nsw i64 %indvars.iv22, 1, !dbg !112
+    #dbg_value(i64 %indvars.iv.next23, !88, !DIExpression(), !96)
+  %exitcond26.not = icmp eq i64 %indvars.iv.next23, %wide.trip.count25, !dbg !98
+  br i1 %exitcond26.not, label %._crit_edge20.loopexit, label %.preheader, !dbg !97, !llvm.loop !113
+
+._crit_edge20.loopexit:                           ; preds = %._crit_edge
+  br label %._crit_edge20, !dbg !116
+
+._crit_edge20:                                    ; preds = %._crit_edge20.loopexit, %4
+  ret void, !dbg !116
 }
 
 ; Function Attrs: nounwind uwtable
-define dso_local range(i32 0, 2) i32 @main(i32 noundef %0, ptr nocapture noundef readonly %1) local_unnamed_addr #3 !dbg !119 {
-    #dbg_value(i32 %0, !123, !DIExpression(), !135)
-    #dbg_value(ptr %1, !124, !DIExpression(), !135)
-  %3 = icmp sgt i32 %0, 1, !dbg !136
-  br i1 %3, label %4, label %9, !dbg !137
+define dso_local i32 @main(i32 noundef %0, ptr noundef %1) #3 !dbg !117 {
+    #dbg_value(i32 %0, !121, !DIExpression(), !133)
+    #dbg_value(ptr %1, !122, !DIExpression(), !133)
+  %3 = icmp sgt i32 %0, 1, !dbg !134
+  br i1 %3, label %4, label %8, !dbg !135
 
 4:                                                ; preds = %2
-  %5 = getelementptr inbounds i8, ptr %1, i64 8, !dbg !138
-  %6 = load ptr, ptr %5, align 8, !dbg !138, !tbaa !139
-    #dbg_value(ptr %6, !141, !DIExpression(), !149)
-  %7 = tail call i64 @strtol(ptr nocapture noundef nonnull %6, ptr noundef null, i32 noundef 10) #8, !dbg !151
-  %8 = trunc i64 %7 to i32, !dbg !152
-  br label %9, !dbg !137
+  %5 = getelementptr inbounds i8, ptr %1, i64 8, !dbg !136
+  %6 = load ptr, ptr %5, align 8, !dbg !136, !tbaa !137
+  %7 = call i32 @atoi(ptr nocapture noundef %6) #8, !dbg !139
+  br label %8, !dbg !135
 
-9:                                                ; preds = %2, %4
-  %10 = phi i32 [ %8, %4 ], [ 100, %2 ], !dbg !137
-    #dbg_value(i32 %10, !125, !DIExpression(), !135)
-  %11 = sext i32 %10 to i64, !dbg !153
-  %12 = shl nsw i64 %11, 2, !dbg !154
-  %13 = tail call noalias ptr @malloc(i64 noundef %12) #9, !dbg !155
-    #dbg_value(ptr %13, !126, !DIExpression(), !135)
-  %14 = tail call noalias ptr @malloc(i64 noundef %12) #9, !dbg !156
-    #dbg_value(ptr %14, !127, !DIExpression(), !135)
-  %15 = mul i64 %12, %11, !dbg !157
-  %16 = tail call noalias ptr @malloc(i64 noundef %15) #9, !dbg !158
-    #dbg_value(ptr %16, !128, !DIExpression(), !135)
-  %17 = icmp ne ptr %13, null, !dbg !159
-  %18 = icmp ne ptr %14, null
-  %19 = and i1 %17, %18, !dbg !161
-  %20 = icmp ne ptr %16, null
-  %21 = and i1 %19, %20, !dbg !161
-  br i1 %21, label %22, label %49, !dbg !161
+8:                                                ; preds = %2, %4
+  %9 = phi i32 [ %7, %4 ], [ 100, %2 ], !dbg !135
+    #dbg_value(i32 %9, !123, !DIExpression(), !133)
+  %10 = sext i32 %9 to i64, !dbg !140
+  %11 = shl nsw i64 %10, 2, !dbg !141
+  %12 = call noalias ptr @malloc(i64 noundef %11) #9, !dbg !142
+    #dbg_value(ptr %12, !124, !DIExpression(), !133)
+  %13 = call noalias ptr @malloc(i64 noundef %11) #9, !dbg !143
+    #dbg_value(ptr %13, !125, !DIExpression(), !133)
+  %14 = mul i64 %11, %10, !dbg !144
+  %15 = call noalias ptr @malloc(i64 noundef %14) #9, !dbg !145
+    #dbg_value(ptr %15, !126, !DIExpression(), !133)
+  %16 = icmp ne ptr %12, null, !dbg !146
+  %17 = icmp ne ptr %13, null
+  %or.cond = select i1 %16, i1 %17, i1 false, !dbg !148
+  %18 = icmp ne ptr %15, null
+  %or.cond41 = select i1 %or.cond, i1 %18, i1 false, !dbg !148
+  br i1 %or.cond41, label %.preheader, label %32, !dbg !148
 
-22:                                               ; preds = %9
-    #dbg_value(i32 0, !129, !DIExpression(), !162)
-  %23 = icmp sgt i32 %10, 0, !dbg !163
-  br i1 %23, label %24, label %27, !dbg !164
+.preheader:                                       ; preds = %8
+  %19 = icmp sgt i32 %9, 0
+    #dbg_value(i32 0, !127, !DIExpression(), !149)
+  br i1 %19, label %.lr.ph44.preheader, label %._crit_edge45, !dbg !150
 
-24:                                               ; preds = %22
-  %25 = zext nneg i32 %10 to i64, !dbg !163
-  %26 = zext nneg i32 %10 to i64
-  br label %31, !dbg !164
+.lr.ph44.preheader:                               ; preds = %.preheader
+  %wide.trip.count50 = zext nneg i32 %9 to i64, !dbg !151
+  br label %.lr.ph44, !dbg !150
 
-27:                                               ; preds = %39, %22
-  tail call void @saxpy(i32 noundef %10, float noundef 2.000000e+00, ptr noundef nonnull %13, ptr noundef nonnull %14), !dbg !165
-  tail call void @gemv(i32 noundef %10, ptr noundef nonnull %16, ptr noundef nonnull %14, ptr noundef nonnull %13), !dbg !166
-  %28 = tail call float @dot(i32 noundef %10, ptr noundef nonnull %13, ptr noundef nonnull %14), !dbg !167
-  %29 = fpext float %28 to double, !dbg !167
-  %30 = tail call i32 (ptr, ...) @printf(ptr noundef nonnull dereferenceable(1) @.str, double noundef %29), !dbg !168
-  tail call void @free(ptr noundef %16) #8, !dbg !169
-  tail call void @free(ptr noundef %13) #8, !dbg !170
-  tail call void @free(ptr noundef %14) #8, !dbg !171
-  br label %49, !dbg !172
+.lr.ph44:                                         ; preds = %.lr.ph44.preheader, %._crit_edge
+  %indvars.iv47 = phi i64 [ 0, %.lr.ph44.preheader ], [ %indvars.iv.next48, %._crit_edge ]
+    #dbg_value(i64 %indvars.iv47, !127, !DIExpression(), !149)
+  %20 = trunc nuw nsw i64 %indvars.iv47 to i32, !dbg !152
+  %21 = uitofp nneg i32 %20 to float, !dbg !152
+  %22 = getelementptr inbounds float, ptr %12, i64 %indvars.iv47, !dbg !153
+  store float %21, ptr %22, align 4, !dbg !154, !tbaa !46
+  %23 = getelementptr inbounds float, ptr %13, i64 %indvars.iv47, !dbg !155
+  store float 1.000000e+00, ptr %23, align 4, !dbg !156, !tbaa !46
+    #dbg_value(i32 0, !129, !DIExpression(), !157)
+  %24 = mul nuw nsw i64 %indvars.iv47, %10
+  %25 = getelementptr float, ptr %15, i64 %24
+    #dbg_value(i32 0, !129, !DIExpression(), !157)
+  br i1 true, label %.lr.ph.preheader, label %.lr.ph44.._crit_edge_crit_edge, !dbg !158
 
-31:                                               ; preds = %24, %39
-  %32 = phi i64 [ 0, %24 ], [ %40, %39 ]
-    #dbg_value(i64 %32, !129, !DIExpression(), !162)
-  %33 = trunc nuw nsw i64 %32 to i32, !dbg !173
-  %34 = uitofp nneg i32 %33 to float, !dbg !173
-  %35 = getelementptr inbounds float, ptr %13, i64 %32, !dbg !174
-  store float %34, ptr %35, align 4, !dbg !175, !tbaa !48
-  %36 = getelementptr inbounds float, ptr %14, i64 %32, !dbg !176
-  store float 1.000000e+00, ptr %36, align 4, !dbg !177, !tbaa !48
-    #dbg_value(i32 0, !131, !DIExpression(), !178)
-  %37 = mul nuw nsw i64 %32, %11
-  %38 = getelementptr float, ptr %16, i64 %37
-  br label %42, !dbg !179
+.lr.ph44.._crit_edge_crit_edge:                   ; preds = %.lr.ph44
+  br label %._crit_edge, !dbg !158
 
-39:                                               ; preds = %42
-  %40 = add nuw nsw i64 %32, 1, !dbg !180
-    #dbg_value(i64 %40, !129, !DIExpression(), !162)
-  %41 = icmp eq i64 %40, %25, !dbg !163
-  br i1 %41, label %27, label %31, !dbg !164, !llvm.loop !181
+.lr.ph.preheader:                                 ; preds = %.lr.ph44
+  br label %.lr.ph, !dbg !158
 
-42:                                               ; preds = %31, %42
-  %43 = phi i64 [ 0, %31 ], [ %47, %42 ]
-    #dbg_value(i64 %43, !131, !DIExpression(), !178)
-  %44 = icmp eq i64 %32, %43, !dbg !183
-  %45 = uitofp i1 %44 to float, !dbg !185
-  %46 = getelementptr float, ptr %38, i64 %43, !dbg !186
-  store float %45, ptr %46, align 4, !dbg !187, !tbaa !48
-  %47 = add nuw nsw i64 %43, 1, !dbg !188
-    #dbg_value(i64 %47, !131, !DIExpression(), !178)
-  %48 = icmp eq i64 %47, %26, !dbg !189
-  br i1 %48, label %39, label %42, !dbg !179, !llvm.loop !190
+.lr.ph:                                           ; preds = %.lr.ph.preheader, %.lr.ph
+  %indvars.iv = phi i64 [ 0, %.lr.ph.preheader ], [ %indvars.iv.next, %.lr.ph ]
+    #dbg_value(i64 %indvars.iv, !129, !DIExpression(), !157)
+  %26 = icmp eq i64 %indvars.iv47, %indvars.iv, !dbg !159
+  %27 = uitofp i1 %26 to float, !dbg !161
+  %28 = getelementptr float, ptr %25, i64 %indvars.iv, !dbg !162
+  store float %27, ptr %28, align 4, !dbg !163, !tbaa !46
+  %indvars.iv.next = add nuw nsw i64 %indvars.iv, 1, !dbg !164
+    #dbg_value(i64 %indvars.iv.next, !129, !DIExpression(), !157)
+  %exitcond.not = icmp eq i64 %indvars.iv.next, %wide.trip.count50, !dbg !165
+  br i1 %exitcond.not, label %._crit_edge.loopexit, label %.lr.ph, !dbg !158, !llvm.loop !166
 
-49:                                               ; preds = %9, %27
-  %50 = phi i32 [ 0, %27 ], [ 1, %9 ], !dbg !135
-  ret i32 %50, !dbg !192
+._crit_edge.loopexit:                             ; preds = %.lr.ph
+  br label %._crit_edge, !dbg !168
+
+._crit_edge:                                      ; preds = %.lr.ph44.._crit_edge_crit_edge, %._crit_edge.loopexit
+  %indvars.iv.next48 = add nuw nsw i64 %indvars.iv47, 1, !dbg !168
+    #dbg_value(i64 %indvars.iv.next48, !127, !DIExpression(), !149)
+  %exitcond51.not = icmp eq i64 %indvars.iv.next48, %wide.trip.count50, !dbg !151
+  br i1 %exitcond51.not, label %._crit_edge45.loopexit, label %.lr.ph44, !dbg !150, !llvm.loop !169
+
+._crit_edge45.loopexit:                           ; preds = %._crit_edge
+  br label %._crit_edge45, !dbg !171
+
+._crit_edge45:                                    ; preds = %._crit_edge45.loopexit, %.preheader
+  call void @saxpy(i32 noundef %9, float noundef 2.000000e+00, ptr noundef nonnull %12, ptr noundef nonnull %13), !dbg !171
+  call void @gemv(i32 noundef %9, ptr noundef nonnull %15, ptr noundef nonnull %13, ptr noundef nonnull %12), !dbg !172
+  %29 = call float @dot(i32 noundef %9, ptr noundef nonnull %12, ptr noundef nonnull %13), !dbg !173
+  %30 = fpext float %29 to double, !dbg !173
+  %31 = call i32 (ptr, ...) @printf(ptr noundef nonnull dereferenceable(1) @.str, double noundef %30) #10, !dbg !174
+  call void @free(ptr noundef nonnull %15) #10, !dbg !175
+  call void @free(ptr noundef nonnull %12) #10, !dbg !176
+  call void @free(ptr noundef nonnull %13) #10, !dbg !177
+  br label %32, !dbg !178
+
+32:                                               ; preds = %8, %._crit_edge45
+  %.040 = phi i32 [ 0, %._crit_edge45 ], [ 1, %8 ], !dbg !133
+  ret i32 %.040, !dbg !179
 }
 
-; Function Attrs: mustprogress nofree nounwind willreturn allockind("alloc,uninitialized") allocsize(0) memory(inaccessiblemem: readwrite)
-declare !dbg !193 noalias noundef ptr @malloc(i64 noundef) local_unnamed_addr #4
+; Function Attrs: inlinehint nounwind willreturn memory(read) uwtable
+define available_externally i32 @atoi(ptr noundef nonnull %0) #4 !dbg !180 {
+    #dbg_value(ptr %0, !187, !DIExpression(), !188)
+  %2 = call i64 @strtol(ptr nocapture noundef nonnull %0, ptr noundef null, i32 noundef 10) #10, !dbg !189
+  %3 = trunc i64 %2 to i32, !dbg !190
+  ret i32 %3, !dbg !191
+}
 
-; Function Attrs: nofree nounwind
-declare !dbg !196 noundef i32 @printf(ptr nocapture noundef readonly, ...) local_unnamed_addr #5
+; Function Attrs: nounwind allocsize(0)
+declare !dbg !192 noalias ptr @malloc(i64 noundef) #5
 
-; Function Attrs: mustprogress nounwind willreturn allockind("free") memory(argmem: readwrite, inaccessiblemem: readwrite)
-declare !dbg !201 void @free(ptr allocptr nocapture noundef) local_unnamed_addr #6
+declare !dbg !195 i32 @printf(ptr noundef, ...) #6
 
-; Function Attrs: mustprogress nofree nounwind willreturn
-declare !dbg !204 i64 @strtol(ptr noundef readonly, ptr nocapture noundef, i32 noundef) local_unnamed_addr #7
+; Function Attrs: nounwind
+declare !dbg !200 void @free(ptr noundef) #7
 
-attributes #0 = { nofree noinline norecurse nosync nounwind memory(argmem: readwrite) uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
-attributes #1 = { mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none) }
-attributes #2 = { nofree noinline norecurse nosync nounwind memory(argmem: read) uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+; Function Attrs: nounwind
+declare !dbg !203 i64 @strtol(ptr noundef, ptr noundef, i32 noundef) #7
+
+attributes #0 = { noinline nounwind uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+attributes #1 = { nocallback nofree nosync nounwind willreturn memory(argmem: readwrite) }
+attributes #2 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
 attributes #3 = { nounwind uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
-attributes #4 = { mustprogress nofree nounwind willreturn allockind("alloc,uninitialized") allocsize(0) memory(inaccessiblemem: readwrite) "alloc-family"="malloc" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
-attributes #5 = { nofree nounwind "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
-attributes #6 = { mustprogress nounwind willreturn allockind("free") memory(argmem: readwrite, inaccessiblemem: readwrite) "alloc-family"="malloc" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
-attributes #7 = { mustprogress nofree nounwind willreturn "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
-attributes #8 = { nounwind }
+attributes #4 = { inlinehint nounwind willreturn memory(read) uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+attributes #5 = { nounwind allocsize(0) "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+attributes #6 = { "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+attributes #7 = { nounwind "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+attributes #8 = { nounwind willreturn memory(read) }
 attributes #9 = { nounwind allocsize(0) }
+attributes #10 = { nounwind }
 
 !llvm.dbg.cu = !{!7}
-!llvm.module.flags = !{!18, !19, !20, !21, !22, !23, !24}
-!llvm.ident = !{!25}
+!llvm.module.flags = !{!18, !19, !20, !21, !22, !23}
+!llvm.ident = !{!24}
 
 !0 = !DIGlobalVariableExpression(var: !1, expr: !DIExpression())
 !1 = distinct !DIGlobalVariable(scope: null, file: !2, line: 52, type: !3, isLocal: true, isDefinition: true)
@@ -271,188 +314,187 @@ attributes #9 = { nounwind allocsize(0) }
 !21 = !{i32 8, !"PIC Level", i32 2}
 !22 = !{i32 7, !"PIE Level", i32 2}
 !23 = !{i32 7, !"uwtable", i32 2}
-!24 = !{i32 7, !"debug-info-assignment-tracking", i1 true}
-!25 = !{!"Debian clang version 19.1.7 (3~deb12u1)"}
-!26 = distinct !DISubprogram(name: "saxpy", scope: !2, file: !2, line: 13, type: !27, scopeLine: 13, flags: DIFlagPrototyped | DIFlagAllCallsDescribed, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !7, retainedNodes: !34)
-!27 = !DISubroutineType(types: !28)
-!28 = !{null, !13, !12, !29, !32}
-!29 = !DIDerivedType(tag: DW_TAG_restrict_type, baseType: !30)
-!30 = !DIDerivedType(tag: DW_TAG_pointer_type, baseType: !31, size: 64)
-!31 = !DIDerivedType(tag: DW_TAG_const_type, baseType: !12)
-!32 = !DIDerivedType(tag: DW_TAG_restrict_type, baseType: !33)
-!33 = !DIDerivedType(tag: DW_TAG_pointer_type, baseType: !12, size: 64)
-!34 = !{!35, !36, !37, !38, !39}
-!35 = !DILocalVariable(name: "n", arg: 1, scope: !26, file: !2, line: 13, type: !13)
-!36 = !DILocalVariable(name: "a", arg: 2, scope: !26, file: !2, line: 13, type: !12)
-!37 = !DILocalVariable(name: "x", arg: 3, scope: !26, file: !2, line: 13, type: !29)
-!38 = !DILocalVariable(name: "y", arg: 4, scope: !26, file: !2, line: 13, type: !32)
-!39 = !DILocalVariable(name: "i", scope: !40, file: !2, line: 14, type: !13)
-!40 = distinct !DILexicalBlock(scope: !26, file: !2, line: 14, column: 3)
-!41 = !DILocation(line: 0, scope: !26)
-!42 = !DILocation(line: 0, scope: !40)
-!43 = !DILocation(line: 14, column: 21, scope: !44)
-!44 = distinct !DILexicalBlock(scope: !40, file: !2, line: 14, column: 3)
-!45 = !DILocation(line: 14, column: 3, scope: !40)
-!46 = !DILocation(line: 16, column: 1, scope: !26)
-!47 = !DILocation(line: 15, column: 16, scope: !44)
-!48 = !{!49, !49, i64 0}
-!49 = !{!"float", !50, i64 0}
-!50 = !{!"omnipotent char", !51, i64 0}
-!51 = !{!"Simple C/C++ TBAA"}
-!52 = !DILocation(line: 15, column: 23, scope: !44)
-!53 = !DILocation(line: 15, column: 21, scope: !44)
-!54 = !DILocation(line: 15, column: 10, scope: !44)
-!55 = !DILocation(line: 14, column: 27, scope: !44)
-!56 = distinct !{!56, !45, !57, !58, !59}
-!57 = !DILocation(line: 15, column: 26, scope: !40)
-!58 = !{!"llvm.loop.mustprogress"}
-!59 = !{!"llvm.loop.unroll.disable"}
-!60 = distinct !DISubprogram(name: "dot", scope: !2, file: !2, line: 18, type: !61, scopeLine: 18, flags: DIFlagPrototyped | DIFlagAllCallsDescribed, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !7, retainedNodes: !63)
-!61 = !DISubroutineType(types: !62)
-!62 = !{!12, !13, !30, !30}
-!63 = !{!64, !65, !66, !67, !68}
-!64 = !DILocalVariable(name: "n", arg: 1, scope: !60, file: !2, line: 18, type: !13)
-!65 = !DILocalVariable(name: "x", arg: 2, scope: !60, file: !2, line: 18, type: !30)
-!66 = !DILocalVariable(name: "y", arg: 3, scope: !60, file: !2, line: 18, type: !30)
-!67 = !DILocalVariable(name: "s", scope: !60, file: !2, line: 19, type: !12)
-!68 = !DILocalVariable(name: "i", scope: !69, file: !2, line: 20, type: !13)
-!69 = distinct !DILexicalBlock(scope: !60, file: !2, line: 20, column: 3)
-!70 = !DILocation(line: 0, scope: !60)
-!71 = !DILocation(line: 0, scope: !69)
-!72 = !DILocation(line: 20, column: 21, scope: !73)
-!73 = distinct !DILexicalBlock(scope: !69, file: !2, line: 20, column: 3)
-!74 = !DILocation(line: 20, column: 3, scope: !69)
-!75 = !DILocation(line: 22, column: 3, scope: !60)
-!76 = !DILocation(line: 21, column: 10, scope: !73)
-!77 = !DILocation(line: 21, column: 17, scope: !73)
-!78 = !DILocation(line: 21, column: 7, scope: !73)
-!79 = !DILocation(line: 20, column: 27, scope: !73)
-!80 = distinct !{!80, !74, !81, !58, !59}
-!81 = !DILocation(line: 21, column: 20, scope: !69)
-!82 = distinct !DISubprogram(name: "gemv", scope: !2, file: !2, line: 26, type: !83, scopeLine: 27, flags: DIFlagPrototyped | DIFlagAllCallsDescribed, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !7, retainedNodes: !85)
-!83 = !DISubroutineType(types: !84)
-!84 = !{null, !13, !29, !29, !32}
-!85 = !{!86, !87, !88, !89, !90, !92, !95}
-!86 = !DILocalVariable(name: "n", arg: 1, scope: !82, file: !2, line: 26, type: !13)
-!87 = !DILocalVariable(name: "A", arg: 2, scope: !82, file: !2, line: 26, type: !29)
-!88 = !DILocalVariable(name: "x", arg: 3, scope: !82, file: !2, line: 26, type: !29)
-!89 = !DILocalVariable(name: "y", arg: 4, scope: !82, file: !2, line: 27, type: !32)
-!90 = !DILocalVariable(name: "i", scope: !91, file: !2, line: 29, type: !13)
-!91 = distinct !DILexicalBlock(scope: !82, file: !2, line: 29, column: 3)
-!92 = !DILocalVariable(name: "s", scope: !93, file: !2, line: 30, type: !12)
-!93 = distinct !DILexicalBlock(scope: !94, file: !2, line: 29, column: 31)
-!94 = distinct !DILexicalBlock(scope: !91, file: !2, line: 29, column: 3)
-!95 = !DILocalVariable(name: "j", scope: !96, file: !2, line: 31, type: !13)
-!96 = distinct !DILexicalBlock(scope: !93, file: !2, line: 31, column: 5)
-!97 = !DILocation(line: 0, scope: !82)
-!98 = !DILocation(line: 0, scope: !91)
-!99 = !DILocation(line: 29, column: 21, scope: !94)
-!100 = !DILocation(line: 29, column: 3, scope: !91)
-!101 = !DILocation(line: 0, scope: !96)
-!102 = !DILocation(line: 0, scope: !93)
-!103 = !DILocation(line: 31, column: 5, scope: !96)
-!104 = !DILocation(line: 35, column: 1, scope: !82)
-!105 = !DILocation(line: 33, column: 5, scope: !93)
-!106 = !DILocation(line: 33, column: 10, scope: !93)
-!107 = !DILocation(line: 29, column: 27, scope: !94)
-!108 = distinct !{!108, !100, !109, !58, !59, !110}
-!109 = !DILocation(line: 34, column: 3, scope: !91)
-!110 = !{!"llvm.loop.unroll_and_jam.count", i32 2}
-!111 = !DILocation(line: 32, column: 12, scope: !112)
-!112 = distinct !DILexicalBlock(scope: !96, file: !2, line: 31, column: 5)
-!113 = !DILocation(line: 32, column: 51, scope: !112)
-!114 = !DILocation(line: 32, column: 9, scope: !112)
-!115 = !DILocation(line: 31, column: 29, scope: !112)
-!116 = !DILocation(line: 31, column: 23, scope: !112)
-!117 = distinct !{!117, !103, !118, !59}
-!118 = !DILocation(line: 32, column: 54, scope: !96)
-!119 = distinct !DISubprogram(name: "main", scope: !2, file: !2, line: 37, type: !120, scopeLine: 37, flags: DIFlagPrototyped | DIFlagAllCallsDescribed, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !7, retainedNodes: !122)
-!120 = !DISubroutineType(types: !121)
-!121 = !{!13, !13, !14}
-!122 = !{!123, !124, !125, !126, !127, !128, !129, !131}
-!123 = !DILocalVariable(name: "argc", arg: 1, scope: !119, file: !2, line: 37, type: !13)
-!124 = !DILocalVariable(name: "argv", arg: 2, scope: !119, file: !2, line: 37, type: !14)
-!125 = !DILocalVariable(name: "n", scope: !119, file: !2, line: 38, type: !13)
-!126 = !DILocalVariable(name: "x", scope: !119, file: !2, line: 39, type: !33)
-!127 = !DILocalVariable(name: "y", scope: !119, file: !2, line: 40, type: !33)
-!128 = !DILocalVariable(name: "A", scope: !119, file: !2, line: 41, type: !33)
-!129 = !DILocalVariable(name: "i", scope: !130, file: !2, line: 44, type: !13)
-!130 = distinct !DILexicalBlock(scope: !119, file: !2, line: 44, column: 3)
-!131 = !DILocalVariable(name: "j", scope: !132, file: !2, line: 47, type: !13)
-!132 = distinct !DILexicalBlock(scope: !133, file: !2, line: 47, column: 5)
-!133 = distinct !DILexicalBlock(scope: !134, file: !2, line: 44, column: 31)
-!134 = distinct !DILexicalBlock(scope: !130, file: !2, line: 44, column: 3)
-!135 = !DILocation(line: 0, scope: !119)
-!136 = !DILocation(line: 38, column: 16, scope: !119)
-!137 = !DILocation(line: 38, column: 11, scope: !119)
-!138 = !DILocation(line: 38, column: 27, scope: !119)
-!139 = !{!140, !140, i64 0}
-!140 = !{!"any pointer", !50, i64 0}
-!141 = !DILocalVariable(name: "__nptr", arg: 1, scope: !142, file: !143, line: 362, type: !146)
-!142 = distinct !DISubprogram(name: "atoi", scope: !143, file: !143, line: 362, type: !144, scopeLine: 363, flags: DIFlagPrototyped | DIFlagAllCallsDescribed, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !7, retainedNodes: !148)
-!143 = !DIFile(filename: "/usr/include/stdlib.h", directory: "", checksumkind: CSK_MD5, checksum: "4b47dc81a92f1fe77a152c0aac236718")
-!144 = !DISubroutineType(types: !145)
-!145 = !{!13, !146}
-!146 = !DIDerivedType(tag: DW_TAG_pointer_type, baseType: !147, size: 64)
-!147 = !DIDerivedType(tag: DW_TAG_const_type, baseType: !4)
-!148 = !{!141}
-!149 = !DILocation(line: 0, scope: !142, inlinedAt: !150)
-!150 = distinct !DILocation(line: 38, column: 22, scope: !119)
-!151 = !DILocation(line: 364, column: 16, scope: !142, inlinedAt: !150)
-!152 = !DILocation(line: 364, column: 10, scope: !142, inlinedAt: !150)
-!153 = !DILocation(line: 39, column: 37, scope: !119)
-!154 = !DILocation(line: 39, column: 35, scope: !119)
-!155 = !DILocation(line: 39, column: 14, scope: !119)
-!156 = !DILocation(line: 40, column: 14, scope: !119)
-!157 = !DILocation(line: 41, column: 47, scope: !119)
-!158 = !DILocation(line: 41, column: 14, scope: !119)
-!159 = !DILocation(line: 42, column: 8, scope: !160)
-!160 = distinct !DILexicalBlock(scope: !119, file: !2, line: 42, column: 7)
-!161 = !DILocation(line: 42, column: 10, scope: !160)
-!162 = !DILocation(line: 0, scope: !130)
-!163 = !DILocation(line: 44, column: 21, scope: !134)
-!164 = !DILocation(line: 44, column: 3, scope: !130)
-!165 = !DILocation(line: 50, column: 3, scope: !119)
-!166 = !DILocation(line: 51, column: 3, scope: !119)
-!167 = !DILocation(line: 52, column: 24, scope: !119)
-!168 = !DILocation(line: 52, column: 3, scope: !119)
-!169 = !DILocation(line: 53, column: 3, scope: !119)
-!170 = !DILocation(line: 54, column: 3, scope: !119)
-!171 = !DILocation(line: 55, column: 3, scope: !119)
-!172 = !DILocation(line: 56, column: 3, scope: !119)
-!173 = !DILocation(line: 45, column: 12, scope: !133)
-!174 = !DILocation(line: 45, column: 5, scope: !133)
-!175 = !DILocation(line: 45, column: 10, scope: !133)
-!176 = !DILocation(line: 46, column: 5, scope: !133)
-!177 = !DILocation(line: 46, column: 10, scope: !133)
-!178 = !DILocation(line: 0, scope: !132)
-!179 = !DILocation(line: 47, column: 5, scope: !132)
-!180 = !DILocation(line: 44, column: 27, scope: !134)
-!181 = distinct !{!181, !164, !182, !58, !59}
-!182 = !DILocation(line: 49, column: 3, scope: !130)
-!183 = !DILocation(line: 48, column: 56, scope: !184)
-!184 = distinct !DILexicalBlock(scope: !132, file: !2, line: 47, column: 5)
-!185 = !DILocation(line: 48, column: 46, scope: !184)
-!186 = !DILocation(line: 48, column: 7, scope: !184)
-!187 = !DILocation(line: 48, column: 44, scope: !184)
-!188 = !DILocation(line: 47, column: 29, scope: !184)
-!189 = !DILocation(line: 47, column: 23, scope: !184)
-!190 = distinct !{!190, !179, !191, !58, !59}
-!191 = !DILocation(line: 48, column: 60, scope: !132)
-!192 = !DILocation(line: 57, column: 1, scope: !119)
-!193 = !DISubprogram(name: "malloc", scope: !143, file: !143, line: 553, type: !194, flags: DIFlagPrototyped, spFlags: DISPFlagOptimized)
-!194 = !DISubroutineType(types: !195)
-!195 = !{!16, !9}
-!196 = !DISubprogram(name: "printf", scope: !197, file: !197, line: 356, type: !198, flags: DIFlagPrototyped, spFlags: DISPFlagOptimized)
-!197 = !DIFile(filename: "/usr/include/stdio.h", directory: "", checksumkind: CSK_MD5, checksum: "b5a90985555f47bfb88eff5a8f0f5b72")
-!198 = !DISubroutineType(types: !199)
-!199 = !{!13, !200, null}
-!200 = !DIDerivedType(tag: DW_TAG_restrict_type, baseType: !146)
-!201 = !DISubprogram(name: "free", scope: !143, file: !143, line: 568, type: !202, flags: DIFlagPrototyped, spFlags: DISPFlagOptimized)
-!202 = !DISubroutineType(types: !203)
-!203 = !{null, !16}
-!204 = !DISubprogram(name: "strtol", scope: !143, file: !143, line: 177, type: !205, flags: DIFlagPrototyped, spFlags: DISPFlagOptimized)
-!205 = !DISubroutineType(types: !206)
-!206 = !{!207, !200, !208, !13}
-!207 = !DIBasicType(name: "long", size: 64, encoding: DW_ATE_signed)
-!208 = !DIDerivedType(tag: DW_TAG_restrict_type, baseType: !14)
+!24 = !{!"Debian clang version 19.1.7 (3~deb12u1)"}
+!25 = distinct !DISubprogram(name: "saxpy", scope: !2, file: !2, line: 13, type: !26, scopeLine: 13, flags: DIFlagPrototyped | DIFlagAllCallsDescribed, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !7, retainedNodes: !33)
+!26 = !DISubroutineType(types: !27)
+!27 = !{null, !13, !12, !28, !31}
+!28 = !DIDerivedType(tag: DW_TAG_restrict_type, baseType: !29)
+!29 = !DIDerivedType(tag: DW_TAG_pointer_type, baseType: !30, size: 64)
+!30 = !DIDerivedType(tag: DW_TAG_const_type, baseType: !12)
+!31 = !DIDerivedType(tag: DW_TAG_restrict_type, baseType: !32)
+!32 = !DIDerivedType(tag: DW_TAG_pointer_type, baseType: !12, size: 64)
+!33 = !{!34, !35, !36, !37, !38}
+!34 = !DILocalVariable(name: "n", arg: 1, scope: !25, file: !2, line: 13, type: !13)
+!35 = !DILocalVariable(name: "a", arg: 2, scope: !25, file: !2, line: 13, type: !12)
+!36 = !DILocalVariable(name: "x", arg: 3, scope: !25, file: !2, line: 13, type: !28)
+!37 = !DILocalVariable(name: "y", arg: 4, scope: !25, file: !2, line: 13, type: !31)
+!38 = !DILocalVariable(name: "i", scope: !39, file: !2, line: 14, type: !13)
+!39 = distinct !DILexicalBlock(scope: !25, file: !2, line: 14, column: 3)
+!40 = !DILocation(line: 0, scope: !25)
+!41 = !DILocation(line: 0, scope: !39)
+!42 = !DILocation(line: 14, column: 21, scope: !43)
+!43 = distinct !DILexicalBlock(scope: !39, file: !2, line: 14, column: 3)
+!44 = !DILocation(line: 14, column: 3, scope: !39)
+!45 = !DILocation(line: 15, column: 16, scope: !43)
+!46 = !{!47, !47, i64 0}
+!47 = !{!"float", !48, i64 0}
+!48 = !{!"omnipotent char", !49, i64 0}
+!49 = !{!"Simple C/C++ TBAA"}
+!50 = !DILocation(line: 15, column: 23, scope: !43)
+!51 = !DILocation(line: 15, column: 21, scope: !43)
+!52 = !DILocation(line: 15, column: 10, scope: !43)
+!53 = !DILocation(line: 14, column: 27, scope: !43)
+!54 = distinct !{!54, !44, !55, !56}
+!55 = !DILocation(line: 15, column: 26, scope: !39)
+!56 = !{!"llvm.loop.mustprogress"}
+!57 = !DILocation(line: 16, column: 1, scope: !25)
+!58 = distinct !DISubprogram(name: "dot", scope: !2, file: !2, line: 18, type: !59, scopeLine: 18, flags: DIFlagPrototyped | DIFlagAllCallsDescribed, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !7, retainedNodes: !61)
+!59 = !DISubroutineType(types: !60)
+!60 = !{!12, !13, !29, !29}
+!61 = !{!62, !63, !64, !65, !66}
+!62 = !DILocalVariable(name: "n", arg: 1, scope: !58, file: !2, line: 18, type: !13)
+!63 = !DILocalVariable(name: "x", arg: 2, scope: !58, file: !2, line: 18, type: !29)
+!64 = !DILocalVariable(name: "y", arg: 3, scope: !58, file: !2, line: 18, type: !29)
+!65 = !DILocalVariable(name: "s", scope: !58, file: !2, line: 19, type: !12)
+!66 = !DILocalVariable(name: "i", scope: !67, file: !2, line: 20, type: !13)
+!67 = distinct !DILexicalBlock(scope: !58, file: !2, line: 20, column: 3)
+!68 = !DILocation(line: 0, scope: !58)
+!69 = !DILocation(line: 0, scope: !67)
+!70 = !DILocation(line: 20, column: 21, scope: !71)
+!71 = distinct !DILexicalBlock(scope: !67, file: !2, line: 20, column: 3)
+!72 = !DILocation(line: 20, column: 3, scope: !67)
+!73 = !DILocation(line: 21, column: 10, scope: !71)
+!74 = !DILocation(line: 21, column: 17, scope: !71)
+!75 = !DILocation(line: 21, column: 7, scope: !71)
+!76 = !DILocation(line: 20, column: 27, scope: !71)
+!77 = distinct !{!77, !72, !78, !56}
+!78 = !DILocation(line: 21, column: 20, scope: !67)
+!79 = !DILocation(line: 22, column: 3, scope: !58)
+!80 = distinct !DISubprogram(name: "gemv", scope: !2, file: !2, line: 26, type: !81, scopeLine: 27, flags: DIFlagPrototyped | DIFlagAllCallsDescribed, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !7, retainedNodes: !83)
+!81 = !DISubroutineType(types: !82)
+!82 = !{null, !13, !28, !28, !31}
+!83 = !{!84, !85, !86, !87, !88, !90, !93}
+!84 = !DILocalVariable(name: "n", arg: 1, scope: !80, file: !2, line: 26, type: !13)
+!85 = !DILocalVariable(name: "A", arg: 2, scope: !80, file: !2, line: 26, type: !28)
+!86 = !DILocalVariable(name: "x", arg: 3, scope: !80, file: !2, line: 26, type: !28)
+!87 = !DILocalVariable(name: "y", arg: 4, scope: !80, file: !2, line: 27, type: !31)
+!88 = !DILocalVariable(name: "i", scope: !89, file: !2, line: 29, type: !13)
+!89 = distinct !DILexicalBlock(scope: !80, file: !2, line: 29, column: 3)
+!90 = !DILocalVariable(name: "s", scope: !91, file: !2, line: 30, type: !12)
+!91 = distinct !DILexicalBlock(scope: !92, file: !2, line: 29, column: 31)
+!92 = distinct !DILexicalBlock(scope: !89, file: !2, line: 29, column: 3)
+!93 = !DILocalVariable(name: "j", scope: !94, file: !2, line: 31, type: !13)
+!94 = distinct !DILexicalBlock(scope: !91, file: !2, line: 31, column: 5)
+!95 = !DILocation(line: 0, scope: !80)
+!96 = !DILocation(line: 0, scope: !89)
+!97 = !DILocation(line: 29, column: 3, scope: !89)
+!98 = !DILocation(line: 29, column: 21, scope: !92)
+!99 = !DILocation(line: 0, scope: !94)
+!100 = !DILocation(line: 0, scope: !91)
+!101 = !DILocation(line: 31, column: 5, scope: !94)
+!102 = !DILocation(line: 32, column: 12, scope: !103)
+!103 = distinct !DILexicalBlock(scope: !94, file: !2, line: 31, column: 5)
+!104 = !DILocation(line: 32, column: 51, scope: !103)
+!105 = !DILocation(line: 32, column: 9, scope: !103)
+!106 = !DILocation(line: 31, column: 29, scope: !103)
+!107 = !DILocation(line: 31, column: 23, scope: !103)
+!108 = distinct !{!108, !101, !109}
+!109 = !DILocation(line: 32, column: 54, scope: !94)
+!110 = !DILocation(line: 33, column: 5, scope: !91)
+!111 = !DILocation(line: 33, column: 10, scope: !91)
+!112 = !DILocation(line: 29, column: 27, scope: !92)
+!113 = distinct !{!113, !97, !114, !56, !115}
+!114 = !DILocation(line: 34, column: 3, scope: !89)
+!115 = !{!"llvm.loop.unroll_and_jam.count", i32 2}
+!116 = !DILocation(line: 35, column: 1, scope: !80)
+!117 = distinct !DISubprogram(name: "main", scope: !2, file: !2, line: 37, type: !118, scopeLine: 37, flags: DIFlagPrototyped | DIFlagAllCallsDescribed, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !7, retainedNodes: !120)
+!118 = !DISubroutineType(types: !119)
+!119 = !{!13, !13, !14}
+!120 = !{!121, !122, !123, !124, !125, !126, !127, !129}
+!121 = !DILocalVariable(name: "argc", arg: 1, scope: !117, file: !2, line: 37, type: !13)
+!122 = !DILocalVariable(name: "argv", arg: 2, scope: !117, file: !2, line: 37, type: !14)
+!123 = !DILocalVariable(name: "n", scope: !117, file: !2, line: 38, type: !13)
+!124 = !DILocalVariable(name: "x", scope: !117, file: !2, line: 39, type: !32)
+!125 = !DILocalVariable(name: "y", scope: !117, file: !2, line: 40, type: !32)
+!126 = !DILocalVariable(name: "A", scope: !117, file: !2, line: 41, type: !32)
+!127 = !DILocalVariable(name: "i", scope: !128, file: !2, line: 44, type: !13)
+!128 = distinct !DILexicalBlock(scope: !117, file: !2, line: 44, column: 3)
+!129 = !DILocalVariable(name: "j", scope: !130, file: !2, line: 47, type: !13)
+!130 = distinct !DILexicalBlock(scope: !131, file: !2, line: 47, column: 5)
+!131 = distinct !DILexicalBlock(scope: !132, file: !2, line: 44, column: 31)
+!132 = distinct !DILexicalBlock(scope: !128, file: !2, line: 44, column: 3)
+!133 = !DILocation(line: 0, scope: !117)
+!134 = !DILocation(line: 38, column: 16, scope: !117)
+!135 = !DILocation(line: 38, column: 11, scope: !117)
+!136 = !DILocation(line: 38, column: 27, scope: !117)
+!137 = !{!138, !138, i64 0}
+!138 = !{!"any pointer", !48, i64 0}
+!139 = !DILocation(line: 38, column: 22, scope: !117)
+!140 = !DILocation(line: 39, column: 37, scope: !117)
+!141 = !DILocation(line: 39, column: 35, scope: !117)
+!142 = !DILocation(line: 39, column: 14, scope: !117)
+!143 = !DILocation(line: 40, column: 14, scope: !117)
+!144 = !DILocation(line: 41, column: 47, scope: !117)
+!145 = !DILocation(line: 41, column: 14, scope: !117)
+!146 = !DILocation(line: 42, column: 8, scope: !147)
+!147 = distinct !DILexicalBlock(scope: !117, file: !2, line: 42, column: 7)
+!148 = !DILocation(line: 42, column: 10, scope: !147)
+!149 = !DILocation(line: 0, scope: !128)
+!150 = !DILocation(line: 44, column: 3, scope: !128)
+!151 = !DILocation(line: 44, column: 21, scope: !132)
+!152 = !DILocation(line: 45, column: 12, scope: !131)
+!153 = !DILocation(line: 45, column: 5, scope: !131)
+!154 = !DILocation(line: 45, column: 10, scope: !131)
+!155 = !DILocation(line: 46, column: 5, scope: !131)
+!156 = !DILocation(line: 46, column: 10, scope: !131)
+!157 = !DILocation(line: 0, scope: !130)
+!158 = !DILocation(line: 47, column: 5, scope: !130)
+!159 = !DILocation(line: 48, column: 56, scope: !160)
+!160 = distinct !DILexicalBlock(scope: !130, file: !2, line: 47, column: 5)
+!161 = !DILocation(line: 48, column: 46, scope: !160)
+!162 = !DILocation(line: 48, column: 7, scope: !160)
+!163 = !DILocation(line: 48, column: 44, scope: !160)
+!164 = !DILocation(line: 47, column: 29, scope: !160)
+!165 = !DILocation(line: 47, column: 23, scope: !160)
+!166 = distinct !{!166, !158, !167, !56}
+!167 = !DILocation(line: 48, column: 60, scope: !130)
+!168 = !DILocation(line: 44, column: 27, scope: !132)
+!169 = distinct !{!169, !150, !170, !56}
+!170 = !DILocation(line: 49, column: 3, scope: !128)
+!171 = !DILocation(line: 50, column: 3, scope: !117)
+!172 = !DILocation(line: 51, column: 3, scope: !117)
+!173 = !DILocation(line: 52, column: 24, scope: !117)
+!174 = !DILocation(line: 52, column: 3, scope: !117)
+!175 = !DILocation(line: 53, column: 3, scope: !117)
+!176 = !DILocation(line: 54, column: 3, scope: !117)
+!177 = !DILocation(line: 55, column: 3, scope: !117)
+!178 = !DILocation(line: 56, column: 3, scope: !117)
+!179 = !DILocation(line: 57, column: 1, scope: !117)
+!180 = distinct !DISubprogram(name: "atoi", scope: !181, file: !181, line: 362, type: !182, scopeLine: 363, flags: DIFlagPrototyped | DIFlagAllCallsDescribed, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !7, retainedNodes: !186)
+!181 = !DIFile(filename: "/usr/include/stdlib.h", directory: "", checksumkind: CSK_MD5, checksum: "4b47dc81a92f1fe77a152c0aac236718")
+!182 = !DISubroutineType(types: !183)
+!183 = !{!13, !184}
+!184 = !DIDerivedType(tag: DW_TAG_pointer_type, baseType: !185, size: 64)
+!185 = !DIDerivedType(tag: DW_TAG_const_type, baseType: !4)
+!186 = !{!187}
+!187 = !DILocalVariable(name: "__nptr", arg: 1, scope: !180, file: !181, line: 362, type: !184)
+!188 = !DILocation(line: 0, scope: !180)
+!189 = !DILocation(line: 364, column: 16, scope: !180)
+!190 = !DILocation(line: 364, column: 10, scope: !180)
+!191 = !DILocation(line: 364, column: 3, scope: !180)
+!192 = !DISubprogram(name: "malloc", scope: !181, file: !181, line: 553, type: !193, flags: DIFlagPrototyped, spFlags: DISPFlagOptimized)
+!193 = !DISubroutineType(types: !194)
+!194 = !{!16, !9}
+!195 = !DISubprogram(name: "printf", scope: !196, file: !196, line: 356, type: !197, flags: DIFlagPrototyped, spFlags: DISPFlagOptimized)
+!196 = !DIFile(filename: "/usr/include/stdio.h", directory: "", checksumkind: CSK_MD5, checksum: "b5a90985555f47bfb88eff5a8f0f5b72")
+!197 = !DISubroutineType(types: !198)
+!198 = !{!13, !199, null}
+!199 = !DIDerivedType(tag: DW_TAG_restrict_type, baseType: !184)
+!200 = !DISubprogram(name: "free", scope: !181, file: !181, line: 568, type: !201, flags: DIFlagPrototyped, spFlags: DISPFlagOptimized)
+!201 = !DISubroutineType(types: !202)
+!202 = !{null, !16}
+!203 = !DISubprogram(name: "strtol", scope: !181, file: !181, line: 177, type: !204, flags: DIFlagPrototyped, spFlags: DISPFlagOptimized)
+!204 = !DISubroutineType(types: !205)
+!205 = !{!206, !199, !207, !13}
+!206 = !DIBasicType(name: "long", size: 64, encoding: DW_ATE_signed)
+!207 = !DIDerivedType(tag: DW_TAG_restrict_type, baseType: !14)

@@ -860,6 +860,7 @@ impl<'a> Verifier<'a> {
                 self.err(Some(b), None, None, "Basic Block does not have terminator!");
             }
             let mut seen_non_phi = false;
+            let mut seen_record = false;
             for k in s..e {
                 let i = self.insts[k as usize];
                 let data = f.inst(i);
@@ -870,8 +871,13 @@ impl<'a> Verifier<'a> {
                 if op == Opcode::Phi {
                     if seen_non_phi {
                         self.inst_err(i, "PHI nodes not grouped at top of basic block!");
+                    } else if seen_record {
+                        // A record before a phi would be attached to it.
+                        self.inst_err(i, "PHI Node must not have any attached DbgRecords");
                     }
-                } else if !op.is_debug_record() {
+                } else if op.is_debug_record() {
+                    seen_record = true;
+                } else {
                     if is_eh_pad(op) && seen_non_phi {
                         let what = match op {
                             Opcode::LandingPad => "LandingPadInst",

@@ -24,6 +24,12 @@ pub struct Cli {
     #[arg(long = "passes", value_name = "PIPELINE")]
     pub passes: Option<String>,
 
+    /// The loop-transformation order of the default pipeline: `newpm`
+    /// (LLVM's new pass manager, the default), `legacy` or `lto`.
+    #[arg(long = "pipeline", value_name = "ORDER", default_value = "newpm",
+          value_parser = ["newpm", "legacy", "lto"])]
+    pub pipeline: String,
+
     /// Print the canonical pipeline text and continue.
     #[arg(long = "print-pipeline-passes")]
     pub print_pipeline_passes: bool,
@@ -123,6 +129,7 @@ pub struct Cli {
 /// Single-dash long options accepted as in opt.
 const LONG: &[&str] = &[
     "passes",
+    "pipeline",
     "pass-remarks",
     "pass-remarks-missed",
     "pass-remarks-analysis",

@@ -22,6 +22,8 @@ pub struct Options {
     pub verify: bool,
     /// Optimization level of the default pipeline.
     pub opt_level: u8,
+    /// The transformation order of the default pipeline.
+    pub order: pipeline::Order,
     /// The `-unroll-*` options (the opt level inside is set per pass).
     pub unroll: loopwright_transforms::unroll::UnrollOptions,
 }
@@ -32,6 +34,7 @@ impl Default for Options {
             passes: None,
             verify: true,
             opt_level: 3,
+            order: pipeline::Order::NewPm,
             unroll: Default::default(),
         }
     }
@@ -48,11 +51,10 @@ impl std::fmt::Display for Failure {
     }
 }
 
-/// The default pipeline: LLVM's new-pass-manager loop-transformation order.
-/// Passes join it as they are implemented; until then it is empty and the
-/// driver parses, verifies and prints.
-pub fn default_pipeline(_opt_level: u8) -> Vec<Element> {
-    Vec::new()
+/// The default pipeline: the loop transformations in `order` at
+/// `opt_level`, then `transform-warning` (see [`pipeline::default_pipeline`]).
+pub fn default_pipeline(order: pipeline::Order, opt_level: u8) -> Vec<Element> {
+    pipeline::default_pipeline(order, opt_level)
 }
 
 /// Parses `src` (named `file` in diagnostics) into a module.
@@ -193,7 +195,7 @@ pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failur
     }
     let pipeline = match &opts.passes {
         Some(p) => p.clone(),
-        None => default_pipeline(opts.opt_level),
+        None => default_pipeline(opts.order, opts.opt_level),
     };
     let mut remarks = Remarks::new();
     run_pipeline(&mut m, &pipeline, file, &mut remarks, &opts.unroll)?;

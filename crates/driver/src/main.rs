@@ -36,7 +36,7 @@ fn run(cli: &Cli) -> Result<(), String> {
     if cli.print_pipeline_passes {
         let shown = passes
             .clone()
-            .unwrap_or_else(|| loopwright::default_pipeline(cli.opt_level));
+            .unwrap_or_else(|| loopwright::default_pipeline(order(cli), cli.opt_level));
         println!("{}", pipeline::to_text(&shown));
     }
 
@@ -45,6 +45,7 @@ fn run(cli: &Cli) -> Result<(), String> {
         passes,
         verify: !cli.disable_verify,
         opt_level: cli.opt_level,
+        order: order(cli),
         unroll: loopwright_transforms::unroll::UnrollOptions {
             opt_level: cli.opt_level,
             threshold: cli.unroll_threshold,
@@ -90,6 +91,11 @@ fn run(cli: &Cli) -> Result<(), String> {
         }
         Some(path) => write_atomically(path, text.as_bytes()),
     }
+}
+
+/// The `--pipeline` order.
+fn order(cli: &Cli) -> pipeline::Order {
+    pipeline::Order::from_name(&cli.pipeline).unwrap_or_default()
 }
 
 /// Compiles the `-pass-remarks*` patterns.

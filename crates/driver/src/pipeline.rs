@@ -113,6 +113,93 @@ pub const PASSES: &[PassInfo] = &[
     },
 ];
 
+/// The loop-transformation orders of LLVM's pipelines (the spec's
+/// "Ambiguous Transformation Order"), and the dynamic order.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub enum Order {
+    /// The new pass manager: full unroll, distribute, vectorize,
+    /// unroll-and-jam, unroll.
+    #[default]
+    NewPm,
+    /// The legacy pass manager: interchange, full unroll, versioning LICM,
+    /// distribute, vectorize, unroll-and-jam, unroll.
+    Legacy,
+    /// The legacy pass manager with LTO: interchange, full unroll,
+    /// vectorize, unroll.
+    Lto,
+}
+
+impl Order {
+    pub fn from_name(s: &str) -> Option<Self> {
+        Some(match s {
+            "newpm" => Order::NewPm,
+            "legacy" => Order::Legacy,
+            "lto" => Order::Lto,
+            _ => return None,
+        })
+    }
+
+    /// The loop-transformation passes in this order, by LLVM name.
+    pub fn passes(self) -> &'static [&'static str] {
+        match self {
+            Order::NewPm => &[
+                "loop-unroll-full",
+                "loop-distribute",
+                "loop-vectorize",
+                "loop-unroll-and-jam",
+                "loop-unroll",
+            ],
+            Order::Legacy => &[
+                "loop-interchange",
+                "loop-unroll-full",
+                "loop-versioning-licm",
+                "loop-distribute",
+                "loop-vectorize",
+                "loop-unroll-and-jam",
+                "loop-unroll",
+            ],
+            Order::Lto => &[
+                "loop-interchange",
+                "loop-unroll-full",
+                "loop-vectorize",
+                "loop-unroll",
+            ],
+        }
+    }
+}
+
+/// The default pipeline at `opt_level`: the loop transformations of
+/// `order` that loopwright implements (the others are left out until they
+/// exist), each with the level's parameters, then `transform-warning`.
+/// `-O0` transforms nothing.
+pub fn default_pipeline(order: Order, opt_level: u8) -> Vec<Element> {
+    if opt_level == 0 {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for &name in order.passes() {
+        let Some(info) = lookup(name) else { continue };
+        if info.status != Status::Implemented {
+            continue;
+        }
+        let params = match name {
+            "loop-unroll" | "loop-unroll-full" => format!("O{opt_level}"),
+            _ => String::new(),
+        };
+        out.push(Element::Pass {
+            name: info.name,
+            params,
+        });
+    }
+    if let Some(info) = lookup("transform-warning") {
+        out.push(Element::Pass {
+            name: info.name,
+            params: String::new(),
+        });
+    }
+    out
+}
+
 fn lookup(name: &str) -> Option<&'static PassInfo> {
     PASSES.iter().find(|p| p.name == name)
 }
@@ -327,6 +414,24 @@ pub fn to_text(pipeline: &[Element]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn default_pipelines_follow_the_orders() {
+        let text = |o, l| to_text(&default_pipeline(o, l));
+        assert_eq!(
+            text(Order::NewPm, 3),
+            "loop-unroll-full<O3>,loop-unroll<O3>,transform-warning"
+        );
+        assert_eq!(
+            text(Order::Lto, 2),
+            "loop-unroll-full<O2>,loop-unroll<O2>,transform-warning"
+        );
+        assert_eq!(text(Order::NewPm, 0), "");
+        let legacy = Order::Legacy.passes();
+        let pos = |n| legacy.iter().position(|p| *p == n).unwrap();
+        assert!(pos("loop-interchange") < pos("loop-unroll-full"));
+        assert!(pos("loop-vectorize") < pos("loop-unroll"));
+    }
 
     #[test]
     fn parses_nested_syntax() {

@@ -27,7 +27,7 @@
 use super::cost::Prefs;
 use crate::utils::expand::{self, Expr};
 use crate::utils::{
-    first_non_phi, fold_single_entry_phis, merge_block_into_predecessor, phi_add_incoming,
+    fold_single_entry_phis, insert_phi, merge_block_into_predecessor, phi_add_incoming,
     phi_remove_incoming, phi_value_for, phis, phis_replace_pred, replace_successor,
     split_block_predecessors,
 };
@@ -331,10 +331,7 @@ pub fn add_remainder(
     let zero = Operand::Const(m.consts.int(ity, width, 0));
     let one = Operand::Const(m.consts.int(ity, width, 1));
     let iter_phi = f.make_inst(InstData::new(Opcode::Phi, ity, []));
-    match first_non_phi(f, epil_header) {
-        Some(at) => f.layout.insert_inst_before(iter_phi, at),
-        None => f.layout.append_inst(iter_phi, epil_header),
-    }
+    insert_phi(f, iter_phi, epil_header);
     let iter = f.make_result(iter_phi, Some("epil.iter"));
     let next = emit(
         f,
@@ -407,10 +404,7 @@ pub fn add_remainder(
             ty,
             [init, Operand::Block(preheader), back, Operand::Block(latch)],
         ));
-        match first_non_phi(f, new_exit) {
-            Some(at) => f.layout.insert_inst_before(np, at),
-            None => f.layout.append_inst(np, new_exit),
-        }
+        insert_phi(f, np, new_exit);
         let nv = f.make_result(np, Some(&name));
         if let Some(Operand::Value(vpn)) = vals.get(&pv).copied() {
             if let loopwright_ir::ValueDef::Result(vpi) = f.value_def(vpn) {
@@ -460,10 +454,7 @@ pub fn add_remainder(
         Some("unroll_iter"),
     );
     let niter_phi = f.make_inst(InstData::new(Opcode::Phi, ity, []));
-    match first_non_phi(f, header) {
-        Some(at) => f.layout.insert_inst_before(niter_phi, at),
-        None => f.layout.append_inst(niter_phi, header),
-    }
+    insert_phi(f, niter_phi, header);
     let niter = f.make_result(niter_phi, Some("niter"));
     let lt = f.terminator(latch)?;
     let nnext = emit(

@@ -28,6 +28,16 @@ pub fn phis(f: &Function, b: Block) -> SmallVec<[Inst; 4]> {
     out
 }
 
+/// Inserts the (new, unlinked) phi `phi` into `b` after its last phi, so
+/// that it precedes the debug records attached to the first instruction
+/// (LLVM inserts at `getFirstNonPHIIt`, before those records).
+pub fn insert_phi(f: &mut Function, phi: Inst, b: Block) {
+    match phis(f, b).last() {
+        Some(&p) => f.layout.insert_inst_after(phi, p),
+        None => f.layout.prepend_inst(phi, b),
+    }
+}
+
 /// The first instruction of `b` that is not a phi or a debug record.
 pub fn first_non_phi(f: &Function, b: Block) -> Option<Inst> {
     f.layout.block_insts(b).find(|&i| {
