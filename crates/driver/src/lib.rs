@@ -115,6 +115,10 @@ fn unroll_options(
     o
 }
 
+/// Runs a pipeline at module level: module passes run on the module;
+/// every run of consecutive function and loop passes (and their adaptors)
+/// runs function by function, the whole run on one function before the
+/// next, as opt runs a function pass manager.
 fn run_pipeline(
     m: &mut Module,
     pipeline: &[Element],
@@ -122,44 +126,83 @@ fn run_pipeline(
     remarks: &mut Remarks,
     unroll: &loopwright_transforms::unroll::UnrollOptions,
 ) -> Result<(), Failure> {
+    let mut i = 0;
+    while i < pipeline.len() {
+        match &pipeline[i] {
+            Element::Adaptor {
+                kind: pipeline::Kind::Module,
+                inner,
+                ..
+            } => {
+                run_pipeline(m, inner, file, remarks, unroll)?;
+                i += 1;
+            }
+            Element::Pass { name: "verify", .. } => {
+                verify(m, file, "pipeline")?;
+                i += 1;
+            }
+            _ => {
+                let start = i;
+                while i < pipeline.len()
+                    && !matches!(
+                        &pipeline[i],
+                        Element::Adaptor {
+                            kind: pipeline::Kind::Module,
+                            ..
+                        } | Element::Pass { name: "verify", .. }
+                    )
+                {
+                    i += 1;
+                }
+                let group = &pipeline[start..i];
+                for fid in loopwright_transforms::defined_functions(m) {
+                    loopwright_transforms::with_function(m, fid, |m, f| {
+                        run_on_function(m, f, group, file, remarks, unroll)
+                    })?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Runs function-level elements on one function. Loop passes run over all
+/// the function's loops, each pass in turn (a loop adaptor with several
+/// passes runs them one after the other over the whole function).
+fn run_on_function(
+    m: &mut Module,
+    f: &mut loopwright_ir::Function,
+    pipeline: &[Element],
+    file: &str,
+    remarks: &mut Remarks,
+    unroll: &loopwright_transforms::unroll::UnrollOptions,
+) -> Result<(), Failure> {
+    use loopwright_transforms as t;
     for e in pipeline {
         match e {
-            Element::Adaptor { inner, .. } => run_pipeline(m, inner, file, remarks, unroll)?,
+            Element::Adaptor { inner, .. } => run_on_function(m, f, inner, file, remarks, unroll)?,
             Element::Pass { name, params } => match *name {
-                "verify" => verify(m, file, "pipeline")?,
                 "loop-unroll" | "loop-unroll-full" => {
                     let opts = unroll_options(unroll, params);
-                    let only_full = *name == "loop-unroll-full";
-                    for fid in loopwright_transforms::defined_functions(m) {
-                        loopwright_transforms::with_function(m, fid, |m, f| {
-                            loopwright_transforms::unroll::unroll_function(
-                                m, f, &opts, only_full, remarks,
-                            )
-                        });
-                    }
+                    t::unroll::unroll_function(m, f, &opts, *name == "loop-unroll-full", remarks);
                 }
-                "transform-warning" => {
-                    for (_, f) in m.functions.iter() {
-                        if !f.is_declaration() {
-                            loopwright_transforms::warn::warn_missed_transformations(m, f, remarks);
-                        }
-                    }
-                }
+                "transform-warning" => t::warn::warn_missed_transformations(m, f, remarks),
                 "loop-simplify" => {
-                    run_on_functions(m, loopwright_transforms::simplify::simplify_function)
+                    t::simplify::simplify_function(m, f);
                 }
-                "lcssa" => run_on_functions(m, loopwright_transforms::lcssa::lcssa_function),
+                "lcssa" => {
+                    t::lcssa::lcssa_function(m, f);
+                }
                 "loop-rotate" => {
-                    let mut opts = loopwright_transforms::rotate::RotateOptions::default();
+                    let mut opts = t::rotate::RotateOptions::default();
                     if params.split(';').any(|p| p == "no-header-duplication") {
                         opts.max_header_size = 0;
                     }
-                    for fid in loopwright_transforms::defined_functions(m) {
-                        loopwright_transforms::with_function(m, fid, |m, f| {
-                            loopwright_transforms::rotate::rotate_function(m, f, opts)
-                        });
-                    }
+                    t::rotate::rotate_function(m, f, opts);
                 }
+                // Inside a function pipeline the function is lent out of the
+                // module; the whole module is verified after the pipeline.
+                "verify" => {}
                 other => {
                     return Err(Failure(diag::plain(
                         file,
@@ -170,13 +213,6 @@ fn run_pipeline(
         }
     }
     Ok(())
-}
-
-/// Runs a function pass on every function with a body.
-fn run_on_functions(m: &mut Module, pass: fn(&mut Module, &mut loopwright_ir::Function) -> bool) {
-    for fid in loopwright_transforms::defined_functions(m) {
-        loopwright_transforms::with_function(m, fid, pass);
-    }
 }
 
 /// The result of a run: the printed module and the remarks emitted.

@@ -147,6 +147,28 @@ fn read_stdin() -> Result<(Vec<u8>, String), String> {
 /// place, so that `path` is either untouched or complete.
 fn write_atomically(path: &Path, data: &[u8]) -> Result<(), String> {
     let name = path.display().to_string();
+    // Devices and pipes (`/dev/null`, `/dev/stdout`, a FIFO) are written in
+    // place: renaming a temporary file over them would replace the device.
+    // A symbolic link is followed, so the file it names is replaced.
+    let resolved;
+    let path = match std::fs::metadata(path) {
+        Ok(md) if !md.is_file() => {
+            return std::fs::OpenOptions::new()
+                .write(true)
+                .truncate(true)
+                .open(path)
+                .and_then(|mut f| f.write_all(data))
+                .map_err(|e| diag::plain(&name, &format!("could not write output: {e}")));
+        }
+        Ok(_) if path.is_symlink() => match std::fs::canonicalize(path) {
+            Ok(p) => {
+                resolved = p;
+                resolved.as_path()
+            }
+            Err(_) => path,
+        },
+        _ => path,
+    };
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),

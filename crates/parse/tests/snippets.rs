@@ -21,8 +21,10 @@ fn llvm_as_accepts(path: &Path) -> Option<bool> {
     let out = Command::new("llvm-as-19")
         .arg("--disable-verify")
         .arg(path)
+        // Bitcode to a pipe: LLVM deletes a failed output file, and as root
+        // that would remove `/dev/null` itself.
         .arg("-o")
-        .arg("/dev/null")
+        .arg("-")
         .output()
         .ok()?;
     if !out.status.success() {

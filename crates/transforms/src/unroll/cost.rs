@@ -310,10 +310,22 @@ fn inst_cost(m: &Module, f: &Function, data: &InstData) -> u32 {
             }
         }
         Call => {
-            let Some(g) = callee(m, data) else { return 1 };
-            let name = m.functions[g].name().unwrap_or("");
+            // Calls cost one per argument plus one (TTI's `getInstructionCost`):
+            // the fixed parameters of a direct callee, the arguments passed
+            // to an indirect one; calls the target lowers to instructions
+            // cost one.
+            let Some(g) = callee(m, data) else {
+                return data.call_args().len() as u32 + 1;
+            };
+            let func = &m.functions[g];
+            let name = func.name().unwrap_or("");
             let Some(intr) = name.strip_prefix("llvm.") else {
-                return 1;
+                let local = func.common.linkage.is_local() || func.name().is_none();
+                return if local || lowered_to_call(name) {
+                    func.params.len() as u32 + 1
+                } else {
+                    1
+                };
             };
             let base = intr.split('.').next().unwrap_or("");
             match base {

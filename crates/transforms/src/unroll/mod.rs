@@ -458,7 +458,22 @@ fn unroll_with(
             has_remainder,
         },
     );
-    ids.unrolled.apply(f, &latches);
+    // Without a follow-up, LLVM marks an explicitly unrolled loop with
+    // `setLoopAlreadyUnrolled`, which starts from the loop's LoopID *after*
+    // unrolling: when the last latch copy was folded into an unconditional
+    // branch (which carries no metadata), the other attributes are lost.
+    // We match that.
+    let followup_given = loop_id.is_some_and(|id| {
+        let (attrs, _) = LoopAttrs::of_module(m, id);
+        attrs.unroll.followup_all.is_some() || attrs.unroll.followup_unrolled.is_some()
+    });
+    let unrolled = if !followup_given && d.explicit {
+        let current = followup::loop_id_of_latches(f, &m.md, &latches);
+        followup::LoopIdAction::Set(followup::set_loop_already_unrolled(&mut m.md, current))
+    } else {
+        ids.unrolled
+    };
+    unrolled.apply(f, &latches);
     if let (Some(action), Some(rh)) = (ids.remainder, remainder_header) {
         runtime::set_remainder_loop_id(f, &a2, rh, action);
     }
