@@ -5,7 +5,16 @@
 //! - `cargo xtask bench-io [--runs N]`: time `loopwright --passes=none`
 //!   against `opt-19 -S` on a large (>= 100k line) module, with peak RSS.
 //!   `LOOPWRIGHT_BIN=PATH` times that binary instead of building one.
+//! - `cargo xtask bench [...]` and `cargo xtask bench-compile`: the kernel
+//!   suite and compile-time benchmarks (see `bench/README.md`).
+//! - `cargo xtask difftest [options]`: differential testing of loopwright
+//!   on random C programs (see `tests/difftest/README.md`).
+//! - `cargo xtask bench-scev [--runs N]`: time `loopwright analyze --json`
+//!   against `opt-19 -passes='print<scalar-evolution>'` (`bench_scev.rs`).
 
+mod bench;
+mod bench_scev;
+mod difftest;
 #[path = "../../tests/corpus/matrix.rs"]
 mod matrix;
 
@@ -23,6 +32,17 @@ commands:
   corpus [--out DIR]   build the corpus .ll files (default: target/corpus)
   bench-io [--runs N]  time loopwright --passes=none vs opt-19 -S on a
                        >= 100k-line module (default: 5 runs each)
+  bench [--quick] [--callgrind] [--anchor] [--filter RE] [--runs N]
+                       run the kernel suite: loopwright vs clang -O3, gcc -O3
+                       and the -O3 floor (`cargo xtask bench --help`)
+  bench-compile [--runs N]
+                       loopwright's compile time and peak RSS vs opt-19
+                       running the equivalent passes
+  bench-scev [--runs N] [--classify]
+                       time loopwright analyze --json vs opt-19
+                       -passes='print<scalar-evolution>' on a >= 100k-line module
+  difftest [options]   differential testing on random C programs
+                       (`cargo xtask difftest --help` for options)
   help                 print this message";
 
 /// Minimum size of the bench-io input, in lines.
@@ -57,6 +77,10 @@ fn real_main() -> Result<()> {
             ensure!(runs >= 1, "--runs must be at least 1");
             bench_io(runs)
         }
+        "bench" => bench::bench(rest),
+        "bench-compile" => bench::bench_compile(rest),
+        "difftest" => difftest::main(rest),
+        "bench-scev" => bench_scev::main(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())
@@ -348,29 +372,26 @@ fn build_release(root: &Path, target: &Path) -> Result<PathBuf> {
     Ok(lw)
 }
 
-fn bench_io(runs: usize) -> Result<()> {
-    require_tools(&[matrix::CLANGXX, matrix::OPT])?;
-    let root = workspace_root();
-    let target = target_dir(&root);
-    let bench_dir = target.join("bench-io");
-    std::fs::create_dir_all(&bench_dir)?;
-
-    // 1. The input module, regenerated when big.cpp is newer.
-    let source = matrix::corpus_dir(&root).join("bench").join("big.cpp");
-    let input = bench_dir.join("big.ll");
-    if newer_than(&input, &source) {
-        println!("bench-io: reusing {}", input.display());
+/// Builds `tests/corpus/bench/big.cpp` with clang++-19 and `flags` into
+/// `out`, unless `out` is newer than the source, and returns its line count,
+/// which must be at least [`BENCH_MIN_LINES`]. `tag` prefixes the messages.
+fn big_module(root: &Path, out: &Path, flags: &[&str], tag: &str) -> Result<usize> {
+    let source = matrix::corpus_dir(root).join("bench").join("big.cpp");
+    if newer_than(out, &source) {
+        println!("{tag}: reusing {}", out.display());
     } else {
         println!(
-            "bench-io: generating {} from {}",
-            input.display(),
+            "{tag}: generating {} from {}",
+            out.display(),
             source.display()
         );
         let status = Command::new(matrix::CLANGXX)
-            .args(["-std=gnu++20", "-w", "-O0", "-g", "-S", "-emit-llvm"])
+            .args(["-std=gnu++20", "-w"])
+            .args(flags)
+            .args(["-S", "-emit-llvm"])
             .arg(&source)
             .arg("-o")
-            .arg(&input)
+            .arg(out)
             .status()
             .context("run clang++-19")?;
         ensure!(
@@ -379,14 +400,25 @@ fn bench_io(runs: usize) -> Result<()> {
             source.display()
         );
     }
-    let bytes = std::fs::read(&input)?;
-    let lines = bytecount_newlines(&bytes);
+    let lines = count_lines(out)?;
     ensure!(
         lines >= BENCH_MIN_LINES,
-        "{} has only {lines} lines; bench-io needs at least {BENCH_MIN_LINES}",
-        input.display()
+        "{} has only {lines} lines; {tag} needs at least {BENCH_MIN_LINES}",
+        out.display()
     );
-    drop(bytes);
+    Ok(lines)
+}
+
+fn bench_io(runs: usize) -> Result<()> {
+    require_tools(&[matrix::CLANGXX, matrix::OPT])?;
+    let root = workspace_root();
+    let target = target_dir(&root);
+    let bench_dir = target.join("bench-io");
+    std::fs::create_dir_all(&bench_dir)?;
+
+    // 1. The input module, regenerated when big.cpp is newer.
+    let input = bench_dir.join("big.ll");
+    let lines = big_module(&root, &input, &["-O0", "-g"], "bench-io")?;
 
     // 2. loopwright in release mode (or a binary named by LOOPWRIGHT_BIN).
     let lw = match std::env::var_os("LOOPWRIGHT_BIN") {

@@ -37,9 +37,15 @@ const RUNS: &[(&str, &[&str])] = &[
     ("loop-unroll-full", &[]),
     ("loop-unroll", &[]),
     ("loop-unroll<O3>", &[]),
-    ("function(loop(loop-unroll-full),loop-unroll<O3>,transform-warning)", &[]),
+    (
+        "function(loop(loop-unroll-full),loop-unroll<O3>,transform-warning)",
+        &[],
+    ),
     ("loop-unroll<O3>", &["-unroll-runtime", "-unroll-count=3"]),
-    ("loop-unroll<O3>", &["-unroll-threshold=50", "-unroll-partial-threshold=40"]),
+    (
+        "loop-unroll<O3>",
+        &["-unroll-threshold=50", "-unroll-partial-threshold=40"],
+    ),
     ("loop-unroll<O3>", &["-unroll-max-count=2"]),
     ("loop-unroll<O3;no-runtime>", &[]),
 ];
@@ -56,14 +62,18 @@ fn have_llvm() -> bool {
             .is_ok_and(|o| o.status.success())
     });
     if !ok {
-        assert!(std::env::var_os("CI").is_none(), "LLVM 19 tools are required under CI");
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "LLVM 19 tools are required under CI"
+        );
         eprintln!("unroll_conformance: LLVM 19 not found, skipping");
     }
     ok
 }
 
 fn run(cmd: &mut Command) -> Output {
-    cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"))
+    cmd.output()
+        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"))
 }
 
 fn inputs(work: &Path) -> Vec<(String, PathBuf, bool)> {
@@ -80,7 +90,14 @@ fn inputs(work: &Path) -> Vec<(String, PathBuf, bool)> {
             Some("c") => {
                 let raw = work.join(format!("{stem}.raw.ll"));
                 let o = run(Command::new("clang-19")
-                    .args(["-O3", "-w", "-S", "-emit-llvm", "-Xclang", "-disable-llvm-passes"])
+                    .args([
+                        "-O3",
+                        "-w",
+                        "-S",
+                        "-emit-llvm",
+                        "-Xclang",
+                        "-disable-llvm-passes",
+                    ])
                     .arg(&p)
                     .arg("-o")
                     .arg(&raw));
@@ -91,7 +108,11 @@ fn inputs(work: &Path) -> Vec<(String, PathBuf, bool)> {
                     .arg(&raw)
                     .arg("-o")
                     .arg(&ll));
-                assert!(o.status.success(), "opt-19 prep failed on {stem}: {}", String::from_utf8_lossy(&o.stderr));
+                assert!(
+                    o.status.success(),
+                    "opt-19 prep failed on {stem}: {}",
+                    String::from_utf8_lossy(&o.stderr)
+                );
                 out.push((stem, ll, true));
             }
             Some("ll") => {
@@ -137,7 +158,8 @@ fn structural(path: &Path) -> String {
     let mut m = loopwright_parse::parse_module(&text, "x.ll").expect("parse");
     for (_, f) in m.functions.iter_mut() {
         let blocks: Vec<loopwright_ir::Block> = f.layout.blocks().collect();
-        let pos = |b: loopwright_ir::Block| blocks.iter().position(|&x| x == b).unwrap_or(usize::MAX);
+        let pos =
+            |b: loopwright_ir::Block| blocks.iter().position(|&x| x == b).unwrap_or(usize::MAX);
         for &b in &blocks {
             f.set_block_name(b, None);
             for i in f.layout.block_insts(b).collect::<Vec<_>>() {
@@ -145,7 +167,12 @@ fn structural(path: &Path) -> String {
                     f.set_value_name(v, None);
                 }
                 if f.inst(i).opcode == loopwright_ir::Opcode::Phi {
-                    let mut pairs: Vec<_> = f.inst(i).operands().chunks(2).map(|c| (c[0], c[1])).collect();
+                    let mut pairs: Vec<_> = f
+                        .inst(i)
+                        .operands()
+                        .chunks(2)
+                        .map(|c| (c[0], c[1]))
+                        .collect();
                     pairs.sort_by_key(|&(_, b)| b.as_block().map_or(usize::MAX, pos));
                     f.map_operands(i, |ops| {
                         ops.clear();
@@ -177,7 +204,10 @@ fn unrolling_matches_opt() {
     let work = std::env::temp_dir().join(format!("loopwright-unroll-{}", std::process::id()));
     std::fs::create_dir_all(&work).expect("work dir");
     let bin = env!("CARGO_BIN_EXE_loopwright");
-    let remark_flags = ["-pass-remarks=loop-unroll", "-pass-remarks-missed=loop-unroll"];
+    let remark_flags = [
+        "-pass-remarks=loop-unroll",
+        "-pass-remarks-missed=loop-unroll",
+    ];
     let (mut passed, mut failed, mut same_code) = (0, 0, 0);
     let mut failures = Vec::new();
     for (name, input, runnable) in inputs(&work) {
@@ -203,11 +233,19 @@ fn unrolling_matches_opt() {
                 .arg(&theirs));
             let mut problems = Vec::new();
             if !o.status.success() {
-                problems.push(format!("loopwright failed: {}", String::from_utf8_lossy(&o.stderr)));
+                problems.push(format!(
+                    "loopwright failed: {}",
+                    String::from_utf8_lossy(&o.stderr)
+                ));
             } else if !t.status.success() {
-                problems.push(format!("opt-19 failed: {}", String::from_utf8_lossy(&t.stderr)));
+                problems.push(format!(
+                    "opt-19 failed: {}",
+                    String::from_utf8_lossy(&t.stderr)
+                ));
             } else {
-                let v = run(Command::new("opt-19").args(["-passes=verify", "-disable-output"]).arg(&ours));
+                let v = run(Command::new("opt-19")
+                    .args(["-passes=verify", "-disable-output"])
+                    .arg(&ours));
                 let verr = String::from_utf8_lossy(&v.stderr);
                 if !v.status.success() || verr.contains("invalid") {
                     problems.push(format!("opt-19 rejects the output: {verr}"));

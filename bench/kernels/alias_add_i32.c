@@ -1,0 +1,20 @@
+// Alias versioning: c = a + b through non-restrict pointers (needs run-time overlap checks).
+#include "common.h"
+
+#define N 16384
+#define REPS 40000
+
+KERNEL void kernel(int32_t *c, const int32_t *a, const int32_t *b, int n) {
+  for (int i = 0; i < n; i++)
+    c[i] = a[i] + b[i];
+}
+
+int main(int argc, char **argv) {
+  long reps = bench_reps(argc, argv, REPS);
+  int32_t *a = ALLOC(int32_t, N), *b = ALLOC(int32_t, N), *c = ALLOC(int32_t, N);
+  fill_i32(a, N, -(1 << 29), 1 << 29);
+  fill_i32(b, N, -(1 << 29), 1 << 29);
+  REPEAT(reps, kernel(c, a, b, N));
+  print_int(hash_mem(c, (size_t)N * 4));
+  return 0;
+}

@@ -1,0 +1,492 @@
+//! LLVM's textual pass pipeline, and the split that puts loopwright where
+//! LLVM's loop transformations sit.
+//!
+//! `opt-19 -passes='default<O3>' -print-pipeline-passes` prints the whole
+//! -O3 pipeline as nested text: `name[<params>][(inner, ...)]`, elements
+//! separated by commas. [`parse`] reads it into a tree of [`Pass`]es and
+//! [`print`] writes the same text back (a round trip is the identity).
+//!
+//! [`LoopSplit::from_o3`] derives the four pipelines `cargo xtask bench`
+//! runs (see `bench/README.md`, "How the pipeline is split"):
+//! - `before`: everything before the first [`SPLIT_AT`] pass, minus
+//!   [`REMOVED_BEFORE`];
+//! - `after`: the rest, minus [`REMOVED_AFTER`];
+//! - `anchor_before` / `anchor_after`: the same split with nothing removed,
+//!   which must reproduce `clang-19 -O3` (the sanity check).
+//!
+//! Invariants: the split only cuts through `module` and `function`
+//! adaptors (cutting a `cgscc`, `devirt` or `loop` adaptor would change
+//! iteration semantics), and every removed pass must exist in the input, so
+//! a change of LLVM's pipeline is an error here rather than a silent
+//! no-op.
+
+use anyhow::{bail, ensure, Result};
+
+/// Where loopwright goes: the first loop transformation of the -O3
+/// function simplification pipeline's vectorization part.
+pub const SPLIT_AT: &str = "loop-distribute";
+/// Loop transformations removed from the part before the split.
+pub const REMOVED_BEFORE: &[&str] = &["loop-unroll-full"];
+/// Loop transformations (and the warning pass that reports the forced
+/// ones that did not happen) removed from the part after the split.
+pub const REMOVED_AFTER: &[&str] = &["loop-vectorize", "loop-unroll", "transform-warning"];
+/// Adaptors the split may cut through.
+const SPLITTABLE_ADAPTORS: &[&str] = &["module", "function"];
+
+/// One element of a pipeline: a pass or an adaptor with inner passes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pass {
+    /// Pass or adaptor name (`loop-unroll`, `function`, `cgscc`, ...).
+    pub name: String,
+    /// Text between `<` and `>`, if present (possibly empty: `gvn<>`).
+    pub params: Option<String>,
+    /// Inner pipeline of an adaptor, if present.
+    pub inner: Option<Vec<Pass>>,
+}
+
+/// Parses pipeline text as `opt -print-pipeline-passes` prints it.
+pub fn parse(text: &str) -> Result<Vec<Pass>> {
+    let mut p = Parser {
+        src: text.trim().as_bytes(),
+        pos: 0,
+    };
+    if p.src.is_empty() {
+        return Ok(Vec::new());
+    }
+    let list = p.list()?;
+    if p.pos != p.src.len() {
+        bail!(
+            "pipeline: unexpected {:?} at offset {}",
+            p.peek_char(),
+            p.pos
+        );
+    }
+    Ok(list)
+}
+
+/// Prints a pipeline back to text.
+pub fn print(pipeline: &[Pass]) -> String {
+    let mut out = String::new();
+    print_into(pipeline, &mut out);
+    out
+}
+
+fn print_into(pipeline: &[Pass], out: &mut String) {
+    for (i, p) in pipeline.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&p.name);
+        if let Some(params) = &p.params {
+            out.push('<');
+            out.push_str(params);
+            out.push('>');
+        }
+        if let Some(inner) = &p.inner {
+            out.push('(');
+            print_into(inner, out);
+            out.push(')');
+        }
+    }
+}
+
+/// Names of all passes (not adaptors) in pre-order.
+pub fn pass_names(pipeline: &[Pass]) -> Vec<&str> {
+    let mut names = Vec::new();
+    fn walk<'a>(list: &'a [Pass], names: &mut Vec<&'a str>) {
+        for p in list {
+            match &p.inner {
+                Some(inner) => walk(inner, names),
+                None => names.push(&p.name),
+            }
+        }
+    }
+    walk(pipeline, &mut names);
+    names
+}
+
+struct Parser<'a> {
+    src: &'a [u8],
+    pos: usize,
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.src.get(self.pos).copied()
+    }
+
+    fn peek_char(&self) -> String {
+        self.peek()
+            .map_or_else(|| "end of text".to_owned(), |b| (b as char).to_string())
+    }
+
+    /// `list := elem (',' elem)*`
+    fn list(&mut self) -> Result<Vec<Pass>> {
+        let mut list = vec![self.elem()?];
+        while self.peek() == Some(b',') {
+            self.pos += 1;
+            list.push(self.elem()?);
+        }
+        Ok(list)
+    }
+
+    /// `elem := name ('<' params '>')? ('(' list ')')?`
+    fn elem(&mut self) -> Result<Pass> {
+        let start = self.pos;
+        while let Some(b) = self.peek() {
+            if matches!(b, b',' | b'(' | b')' | b'<' | b'>') || b.is_ascii_whitespace() {
+                break;
+            }
+            self.pos += 1;
+        }
+        ensure!(
+            self.pos > start,
+            "pipeline: expected a pass name at offset {}, found {:?}",
+            self.pos,
+            self.peek_char()
+        );
+        let name = String::from_utf8_lossy(&self.src[start..self.pos]).into_owned();
+        let params = if self.peek() == Some(b'<') {
+            Some(self.params()?)
+        } else {
+            None
+        };
+        let inner = if self.peek() == Some(b'(') {
+            self.pos += 1;
+            let inner = if self.peek() == Some(b')') {
+                Vec::new()
+            } else {
+                self.list()?
+            };
+            ensure!(
+                self.peek() == Some(b')'),
+                "pipeline: expected ')' at offset {}, found {:?}",
+                self.pos,
+                self.peek_char()
+            );
+            self.pos += 1;
+            Some(inner)
+        } else {
+            None
+        };
+        Ok(Pass {
+            name,
+            params,
+            inner,
+        })
+    }
+
+    /// Balanced `<...>`; returns the text between the outer brackets.
+    fn params(&mut self) -> Result<String> {
+        let open = self.pos;
+        let mut depth = 0usize;
+        while let Some(b) = self.peek() {
+            self.pos += 1;
+            match b {
+                b'<' => depth += 1,
+                b'>' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        let text = &self.src[open + 1..self.pos - 1];
+                        return Ok(String::from_utf8_lossy(text).into_owned());
+                    }
+                }
+                _ => {}
+            }
+        }
+        bail!("pipeline: unclosed '<' at offset {open}")
+    }
+}
+
+/// Splits `pipeline` before the first pass named `name` (pre-order). The
+/// adaptors on the way are cut in two: the first part keeps their passes
+/// before `name`, the second reopens them with the rest. Empty halves of
+/// adaptors are dropped.
+pub fn split_before(pipeline: &[Pass], name: &str) -> Result<(Vec<Pass>, Vec<Pass>)> {
+    match split_rec(pipeline, name)? {
+        Some(parts) => Ok(parts),
+        None => bail!("pipeline has no pass named {name:?}"),
+    }
+}
+
+type Halves = (Vec<Pass>, Vec<Pass>);
+
+fn split_rec(list: &[Pass], name: &str) -> Result<Option<Halves>> {
+    for (i, p) in list.iter().enumerate() {
+        match &p.inner {
+            None if p.name == name => {
+                return Ok(Some((list[..i].to_vec(), list[i..].to_vec())));
+            }
+            None => {}
+            Some(inner) => {
+                let Some((b, a)) = split_rec(inner, name)? else {
+                    continue;
+                };
+                ensure!(
+                    SPLITTABLE_ADAPTORS.contains(&p.name.as_str()),
+                    "{name:?} sits inside a {:?} adaptor, which cannot be split soundly",
+                    p.name
+                );
+                let reopen = |inner: Vec<Pass>| Pass {
+                    name: p.name.clone(),
+                    params: p.params.clone(),
+                    inner: Some(inner),
+                };
+                let mut before = list[..i].to_vec();
+                if !b.is_empty() {
+                    before.push(reopen(b));
+                }
+                let mut after = vec![reopen(a)];
+                after.extend_from_slice(&list[i + 1..]);
+                return Ok(Some((before, after)));
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// Removes every pass whose name is in `names` (whatever its parameters);
+/// adaptors left empty are removed too. Fails if one of `names` does not
+/// occur.
+pub fn remove(pipeline: &[Pass], names: &[&str]) -> Result<Vec<Pass>> {
+    let mut found = vec![false; names.len()];
+    let out = remove_rec(pipeline, names, &mut found);
+    let missing: Vec<&str> = names
+        .iter()
+        .zip(&found)
+        .filter(|(_, &f)| !f)
+        .map(|(n, _)| *n)
+        .collect();
+    ensure!(
+        missing.is_empty(),
+        "pipeline has no pass named {}",
+        missing.join(", ")
+    );
+    Ok(out)
+}
+
+fn remove_rec(list: &[Pass], names: &[&str], found: &mut [bool]) -> Vec<Pass> {
+    let mut out = Vec::with_capacity(list.len());
+    for p in list {
+        match &p.inner {
+            None => {
+                if let Some(k) = names.iter().position(|n| *n == p.name) {
+                    found[k] = true;
+                } else {
+                    out.push(p.clone());
+                }
+            }
+            Some(inner) => {
+                let kept = remove_rec(inner, names, found);
+                if !kept.is_empty() || inner.is_empty() {
+                    out.push(Pass {
+                        name: p.name.clone(),
+                        params: p.params.clone(),
+                        inner: Some(kept),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The pipelines of the floor, loopwright and anchor builds, as text for
+/// `opt-19 -passes=`.
+#[derive(Clone, Debug)]
+pub struct LoopSplit {
+    /// Before loopwright: the -O3 prefix without [`REMOVED_BEFORE`].
+    pub before: String,
+    /// After loopwright: the -O3 suffix without [`REMOVED_AFTER`].
+    pub after: String,
+    /// The -O3 prefix, unchanged.
+    pub anchor_before: String,
+    /// The -O3 suffix, unchanged.
+    pub anchor_after: String,
+}
+
+impl LoopSplit {
+    /// Derives the split from the text of `default<O3>`.
+    ///
+    /// Module analyses do not survive from one `opt` process to the next.
+    /// The only one the second part reads from the first is GlobalsAA
+    /// (which `recompute-globalsaa` computes just before the function
+    /// adaptor the split cuts), so when the first part computes it the
+    /// second starts with `require<globals-aa>`.
+    pub fn from_o3(o3: &str) -> Result<LoopSplit> {
+        let whole = parse(o3)?;
+        let (before, mut after) = split_before(&whole, SPLIT_AT)?;
+        let computes_globals_aa = before.iter().any(|p| {
+            p.name == "recompute-globalsaa"
+                || (p.name == "require" && p.params.as_deref() == Some("globals-aa"))
+        });
+        if computes_globals_aa {
+            after.insert(
+                0,
+                Pass {
+                    name: "require".to_owned(),
+                    params: Some("globals-aa".to_owned()),
+                    inner: None,
+                },
+            );
+        }
+        Ok(LoopSplit {
+            before: print(&remove(&before, REMOVED_BEFORE)?),
+            after: print(&remove(&after, REMOVED_AFTER)?),
+            anchor_before: print(&before),
+            anchor_after: print(&after),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An abridged `default<O3>` with the same shape as LLVM 19's.
+    const O3: &str = "annotation2metadata,function<eager-inv>(ee-instrument<>,sroa<modify-cfg>),\
+        cgscc(devirt<4>(inline,function<eager-inv;no-rerun>(sroa<modify-cfg>,\
+        loop-mssa(licm<no-allowspeculation>,loop-rotate<header-duplication;no-prepare-for-lto>),\
+        loop(loop-idiom,indvars,loop-deletion,loop-unroll-full),gvn<>))),\
+        recompute-globalsaa,function<eager-inv>(float2int,\
+        loop(loop-rotate<header-duplication;no-prepare-for-lto>,loop-deletion),loop-distribute,\
+        inject-tli-mappings,loop-vectorize<no-interleave-forced-only;no-vectorize-forced-only;>,\
+        loop-load-elim,slp-vectorizer,loop-unroll<O3>,transform-warning,sroa<preserve-cfg>),\
+        globaldce,function(annotation-remarks),verify";
+
+    #[test]
+    fn print_inverts_parse() {
+        let p = parse(O3).unwrap();
+        assert_eq!(print(&p), O3);
+        assert_eq!(p.len(), 8);
+        assert_eq!(p[1].params.as_deref(), Some("eager-inv"));
+        assert_eq!(p[1].inner.as_ref().unwrap()[0].params.as_deref(), Some(""));
+    }
+
+    /// The real LLVM 19 pipeline round-trips and splits (skipped without
+    /// opt-19 unless `CI` is set).
+    #[test]
+    fn llvm19_o3_pipeline_splits() {
+        let out = std::process::Command::new("opt-19")
+            .args([
+                "-passes=default<O3>",
+                "-print-pipeline-passes",
+                "-disable-output",
+            ])
+            .stdin(std::process::Stdio::null())
+            .output();
+        let text = match out {
+            Ok(o) if o.status.success() => String::from_utf8_lossy(&o.stdout).trim().to_owned(),
+            _ => {
+                assert!(std::env::var_os("CI").is_none(), "opt-19 is required in CI");
+                eprintln!("skipped: opt-19 not found");
+                return;
+            }
+        };
+        assert_eq!(print(&parse(&text).unwrap()), text);
+        let s = LoopSplit::from_o3(&text).unwrap();
+        let names = |t: &str| {
+            pass_names(&parse(t).unwrap())
+                .into_iter()
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        };
+        let (before, after) = (names(&s.before), names(&s.after));
+        assert!(before.iter().any(|n| n == "loop-rotate") && before.iter().any(|n| n == "gvn"));
+        assert!(!before.iter().any(|n| n == "loop-unroll-full"));
+        assert_eq!(after[0], "require");
+        assert_eq!(after[1], SPLIT_AT);
+        assert!(after.iter().any(|n| n == "slp-vectorizer"));
+        for gone in REMOVED_AFTER {
+            assert!(!after.iter().any(|n| n == gone), "{gone}");
+        }
+        let mut whole = names(&s.anchor_before);
+        whole.extend(names(&s.anchor_after).into_iter().skip(1));
+        assert_eq!(whole, names(&text));
+    }
+
+    #[test]
+    fn params_may_nest_and_end_with_semicolons() {
+        let p = parse("a<x<y>;z;>(b),c").unwrap();
+        assert_eq!(p[0].params.as_deref(), Some("x<y>;z;"));
+        assert_eq!(p[0].inner.as_ref().unwrap()[0].name, "b");
+        assert_eq!(print(&p), "a<x<y>;z;>(b),c");
+    }
+
+    #[test]
+    fn malformed_text_is_an_error() {
+        for bad in ["a(b", "a<b", "a,,b", "a)", "(a)", "a(b))"] {
+            assert!(parse(bad).is_err(), "{bad:?} parsed");
+        }
+        assert!(parse("  ").unwrap().is_empty());
+    }
+
+    #[test]
+    fn split_reopens_the_function_adaptor() {
+        let s = LoopSplit::from_o3(O3).unwrap();
+        assert!(s.anchor_before.ends_with(
+            "recompute-globalsaa,function<eager-inv>(float2int,\
+             loop(loop-rotate<header-duplication;no-prepare-for-lto>,loop-deletion))"
+        ));
+        assert!(s.anchor_after.starts_with(
+            "require<globals-aa>,function<eager-inv>(loop-distribute,inject-tli-mappings,"
+        ));
+        assert!(s
+            .anchor_after
+            .ends_with("globaldce,function(annotation-remarks),verify"));
+        // Nothing is lost or duplicated: the passes of both halves are the
+        // passes of the whole, in order (plus the re-required analysis).
+        let whole = parse(O3).unwrap();
+        let mut halves = pass_names(&parse(&s.anchor_before).unwrap())
+            .into_iter()
+            .map(str::to_owned)
+            .collect::<Vec<_>>();
+        let after = parse(&s.anchor_after).unwrap();
+        halves.extend(pass_names(&after).into_iter().skip(1).map(str::to_owned));
+        assert_eq!(halves, pass_names(&whole));
+    }
+
+    #[test]
+    fn split_removes_the_loop_transformations() {
+        let s = LoopSplit::from_o3(O3).unwrap();
+        let before = parse(&s.before).unwrap();
+        let after = parse(&s.after).unwrap();
+        let b = pass_names(&before);
+        let a = pass_names(&after);
+        assert!(!b.contains(&"loop-unroll-full"));
+        assert!(b.contains(&"loop-deletion") && b.contains(&"gvn"));
+        for gone in REMOVED_AFTER {
+            assert!(!a.contains(gone), "{gone} left in {}", s.after);
+        }
+        assert!(a.contains(&"loop-distribute") && a.contains(&"slp-vectorizer"));
+        assert!(s.before.contains("loop(loop-idiom,indvars,loop-deletion)"));
+    }
+
+    #[test]
+    fn emptied_adaptors_disappear() {
+        let p = parse("a,loop(x),function(loop(x),b)").unwrap();
+        assert_eq!(print(&remove(&p, &["x"]).unwrap()), "a,function(b)");
+        assert!(remove(&p, &["nope"]).is_err());
+    }
+
+    #[test]
+    fn split_refuses_cgscc_and_missing_passes() {
+        let p = parse("cgscc(function(loop-distribute))").unwrap();
+        assert!(split_before(&p, "loop-distribute").is_err());
+        let p = parse("function(a)").unwrap();
+        assert!(split_before(&p, "loop-distribute").is_err());
+    }
+
+    #[test]
+    fn split_at_top_level_and_first_position() {
+        let p = parse("a,b,c").unwrap();
+        let (x, y) = split_before(&p, "b").unwrap();
+        assert_eq!((print(&x), print(&y)), ("a".to_owned(), "b,c".to_owned()));
+        let p = parse("function(b,c),d").unwrap();
+        let (x, y) = split_before(&p, "b").unwrap();
+        assert_eq!(
+            (print(&x), print(&y)),
+            (String::new(), "function(b,c),d".to_owned())
+        );
+    }
+}
