@@ -144,6 +144,19 @@ pub fn unroll_loop(
     let mut insert_after = latch;
 
     for it in 1..plan.count {
+        // The copy's header phis are the previous copy's latch values, all
+        // read from the map as it stood after the previous copy: a phi fed
+        // by another header phi must see that phi's previous value, not
+        // the one this copy gives it.
+        let phi_values: Vec<(Value, Operand)> = orig_phis
+            .iter()
+            .filter_map(|&i| {
+                let res = f.inst_result(i)?;
+                let inval = phi_value_for(f, i, latch).unwrap_or(Operand::Value(res));
+                Some((res, if it > 1 { last.op(inval) } else { inval }))
+            })
+            .collect();
+        last.vals.extend(phi_values);
         let mut new_blocks: Vec<(Block, Block)> = Vec::with_capacity(rpo.len());
         for &bb in &rpo {
             let nb = f.make_block(suffixed(f.block_name(bb), it).as_deref());
@@ -152,15 +165,6 @@ pub fn unroll_loop(
             let insts: Vec<Inst> = f.layout.block_insts(bb).collect();
             for i in insts {
                 if bb == header && orig_phis.contains(&i) {
-                    // The copy's header phi is the previous copy's value.
-                    let Some(res) = f.inst_result(i) else {
-                        continue;
-                    };
-                    let mut inval = phi_value_for(f, i, latch).unwrap_or(Operand::Value(res));
-                    if it > 1 {
-                        inval = last.op(inval);
-                    }
-                    last.vals.insert(res, inval);
                     continue;
                 }
                 let (c, cv) = f.clone_inst(i);
