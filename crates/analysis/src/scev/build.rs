@@ -1126,8 +1126,125 @@ impl ScalarEvolution<'_> {
         sym: Scev,
         be_s: Scev,
     ) -> Option<Scev> {
+        // As in LLVM, an add that does not contain the phi is not tried
+        // with the rewriters below.
+        if let ScevData::Add(ops) = self.data(be_s).clone() {
+            return self.add_rec_from_add(phi, l, be, start, sym, &ops);
+        }
         match self.data(be_s).clone() {
-            ScevData::Add(ops) => {
+            ScevData::AddRec(ops, arl) if arl == l && ops.len() == 2 => {
+                // i = 0; for (j = 1; ...; ++j) { i = j; }: i = {0,+,1}.
+                let sv = self.get_scev(start);
+                let step = ops[1];
+                let shifted_start = self.get_minus(ops[0], step, NoWrap::ANY);
+                if shifted_start == sv && self.is_loop_invariant(step, l) {
+                    let f = self.flags(be_s).mask(NoWrap::NW);
+                    let r = self.get_add_rec2(sv, step, l, f);
+                    self.pending_flags = None;
+                    return Some(r);
+                }
+                None
+            }
+            _ => {
+                // The phi's next value, shifted back one iteration, has the
+                // phi's start value on entry: the phi is that shifted value
+                // (`SCEVShiftRewriter` and `SCEVInitRewriter`). A phi whose
+                // incoming values are the same invariant expression is that
+                // expression.
+                let shifted = self.rewrite_for_phi(be_s, l, true)?;
+                let init = self.rewrite_for_phi(shifted, l, false)?;
+                let sv = self.get_scev(start);
+                if init == sv {
+                    self.pending_flags = None;
+                    Some(shifted)
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
+    /// LLVM's `SCEVShiftRewriter` (`shift`: every affine recurrence of `l`
+    /// goes back one step) and `SCEVInitRewriter` (`!shift`: every
+    /// recurrence of `l` becomes its start). `None` when the expression
+    /// has a value that varies in `l` other than through such recurrences.
+    fn rewrite_for_phi(&mut self, s: Scev, l: crate::loops::Loop, shift: bool) -> Option<Scev> {
+        let data = self.data(s).clone();
+        Some(match data {
+            ScevData::Const(_) => s,
+            ScevData::CouldNotCompute => return None,
+            ScevData::Unknown(_) => {
+                if !self.is_loop_invariant(s, l) {
+                    return None;
+                }
+                s
+            }
+            ScevData::AddRec(ops, arl) => {
+                if arl != l {
+                    return None;
+                }
+                if shift {
+                    if ops.len() != 2 {
+                        return None;
+                    }
+                    self.get_minus(s, ops[1], NoWrap::ANY)
+                } else {
+                    ops[0]
+                }
+            }
+            ScevData::Cast(k, op, ty) => {
+                let x = self.rewrite_for_phi(op, l, shift)?;
+                if x == op {
+                    s
+                } else {
+                    match k {
+                        super::CastKind::Trunc => self.get_truncate(x, ty, 0),
+                        super::CastKind::ZExt => self.get_zero_extend(x, ty, 0),
+                        super::CastKind::SExt => self.get_sign_extend(x, ty, 0),
+                        super::CastKind::PtrToInt => self.get_ptr_to_int(x),
+                    }
+                }
+            }
+            ScevData::UDiv(a, b) => {
+                let x = self.rewrite_for_phi(a, l, shift)?;
+                let y = self.rewrite_for_phi(b, l, shift)?;
+                if x == a && y == b {
+                    s
+                } else {
+                    self.get_udiv(x, y)
+                }
+            }
+            ScevData::Add(ref ops) | ScevData::Mul(ref ops) | ScevData::MinMax(_, ref ops) => {
+                let mut n: Ops = Ops::new();
+                for &o in ops.iter() {
+                    n.push(self.rewrite_for_phi(o, l, shift)?);
+                }
+                if &n == ops {
+                    s
+                } else {
+                    match data {
+                        ScevData::Add(_) => self.get_add(n, NoWrap::ANY, 0),
+                        ScevData::Mul(_) => self.get_mul(n, NoWrap::ANY, 0),
+                        ScevData::MinMax(k, _) => self.get_min_max(k, n),
+                        _ => s,
+                    }
+                }
+            }
+        })
+    }
+
+    /// The `BEValue = phi + invariant` case of `createAddRecFromPHI`.
+    fn add_rec_from_add(
+        &mut self,
+        phi: Value,
+        l: crate::loops::Loop,
+        be: Operand,
+        start: Operand,
+        sym: Scev,
+        ops: &Ops,
+    ) -> Option<Scev> {
+        {
+            {
                 let found = ops.iter().position(|&o| o == sym)?;
                 let rest: Ops = ops
                     .iter()
@@ -1169,21 +1286,6 @@ impl ScalarEvolution<'_> {
                 self.pending_flags = Some((flags, accum));
                 Some(r)
             }
-            ScevData::AddRec(ops, arl) if arl == l && ops.len() == 2 => {
-                // i = 0; for (j = 1; ...; ++j) { i = j; }: i = {0,+,1}.
-                let sv = self.get_scev(start);
-                let step = ops[1];
-                let shifted_start = self.get_minus(ops[0], step, NoWrap::ANY);
-                let _ = phi;
-                if shifted_start == sv && self.is_loop_invariant(step, l) {
-                    let f = self.flags(be_s).mask(NoWrap::NW);
-                    let r = self.get_add_rec2(sv, step, l, f);
-                    self.pending_flags = None;
-                    return Some(r);
-                }
-                None
-            }
-            _ => None,
         }
     }
 
