@@ -454,15 +454,38 @@ fn const_mentions(m: &Module, c: loopwright_ir::Const, g: loopwright_ir::Func, d
     }
 }
 
-/// The CPU's loop micro-op buffer size, from the function's `target-cpu`.
-fn loop_buffer_size(cpu: &str) -> u32 {
-    match cpu {
-        "haswell" | "broadwell" | "skylake" | "skylake-avx512" | "cascadelake" | "cooperlake"
-        | "cannonlake" | "icelake-client" | "icelake-server" | "tigerlake" | "rocketlake"
-        | "alderlake" | "raptorlake" | "meteorlake" | "sapphirerapids" | "emeraldrapids"
-        | "graniterapids" | "x86-64-v3" | "x86-64-v4" => 50,
-        _ => 28,
+/// The loop micro-op buffer size of the scheduling model LLVM 19 tunes
+/// for (`LoopMicroOpBufferSize`); x86's TTI enables partial and runtime
+/// unrolling only when it is non-zero. Measured with opt-19 for every CPU
+/// `llc-19 -mcpu=help` lists; unknown names have no model.
+fn loop_buffer_size(tune_cpu: &str) -> u32 {
+    match tune_cpu {
+        "generic" | "x86-64" | "x86-64-v2" | "core2" | "penryn" | "yonah" | "nehalem"
+        | "corei7" | "westmere" | "sandybridge" | "corei7-avx" | "ivybridge" | "core-avx-i" => 28,
+        "haswell" | "core-avx2" | "broadwell" | "skylake" | "skylake-avx512" | "skx"
+        | "cascadelake" | "cooperlake" | "cannonlake" | "icelake-client" | "icelake-server"
+        | "tigerlake" | "rocketlake" | "knl" | "knm" | "x86-64-v3" | "x86-64-v4" => 50,
+        "alderlake" | "raptorlake" | "meteorlake" | "arrowlake" | "arrowlake-s" | "lunarlake"
+        | "pantherlake" | "gracemont" | "sierraforest" | "grandridge" | "clearwaterforest"
+        | "sapphirerapids" | "emeraldrapids" | "graniterapids" | "graniterapids-d" => 72,
+        "atom" | "bonnell" | "silvermont" | "slm" | "goldmont" | "goldmont-plus" | "tremont" => 10,
+        "znver3" => 96,
+        "znver4" | "znver5" => 108,
+        _ => 0,
     }
+}
+
+/// The CPU LLVM tunes for: `"tune-cpu"`, else `"target-cpu"`, else none
+/// (which x86 treats as `i586`, without a loop buffer).
+fn tune_cpu<'a>(m: &'a Module, f: &Function) -> &'a str {
+    let attrs = m.attrs.get(f.fn_attrs);
+    let get = |key: &str| {
+        attrs.iter().find_map(|a| match a {
+            loopwright_ir::Attr::Str(k, Some(v)) if &**k == key => Some(&**v),
+            _ => None,
+        })
+    };
+    get("tune-cpu").or_else(|| get("target-cpu")).unwrap_or("")
 }
 
 /// `gatherUnrollingPreferences`: defaults, then the target, then options.
@@ -500,25 +523,17 @@ pub fn preferences(
         .triple
         .as_deref()
         .is_some_and(|t| t.starts_with("x86_64") || t.starts_with("i686") || t.starts_with("i386"));
-    if is_x86 {
+    // BasicTTI: no loop buffer, no partial or runtime unrolling (and no
+    // remark); a real call in the loop advises against it.
+    let buffer = loop_buffer_size(tune_cpu(m, f));
+    if is_x86 && buffer > 0 {
         if size.has_real_call {
             *remark_call = Some("call".into());
         } else {
-            let cpu = m
-                .attrs
-                .get(f.fn_attrs)
-                .iter()
-                .find_map(|a| match a {
-                    loopwright_ir::Attr::Str(k, Some(v)) if &**k == "target-cpu" => {
-                        Some(v.to_string())
-                    }
-                    _ => None,
-                })
-                .unwrap_or_else(|| "x86-64".into());
             p.partial = true;
             p.runtime = true;
             p.upper_bound = true;
-            p.partial_threshold = opts.partial_threshold.unwrap_or(loop_buffer_size(&cpu));
+            p.partial_threshold = buffer;
             p.be_insns = 2;
         }
     }

@@ -254,7 +254,7 @@ pub fn try_unroll_loop(
         p.runtime = false;
         p.upper_bound = false;
     }
-    if call_remark.is_some() && !only_full {
+    if call_remark.is_some() {
         remarks.emit(
             Remark::new(RemarkKind::Passed, "TTI", "DontUnroll", loc.clone(), &fname)
                 .text("advising against unrolling the loop because it contains a ")
