@@ -27,6 +27,7 @@
 
 pub mod cost;
 pub mod legality;
+pub mod peel;
 pub mod runtime;
 pub mod transform;
 
@@ -283,10 +284,36 @@ pub fn try_unroll_loop(
         enable: attrs.unroll.enable,
         runtime_disable: attrs.unroll.runtime_disable,
     };
-    let (mut d, try_peel) = cost::compute_count(&pr, &trips, &size, &mut p);
+    // `-unroll-peel-count` comes before any other choice; otherwise peeling
+    // is tried after full and bounded unrolling (`peel` module).
+    let forced_peel = peel::forced_count(opts);
+    let (mut d, try_peel) = match forced_peel {
+        Some(_) => (cost::Decision::default(), false),
+        None => cost::compute_count(&pr, &trips, &size, &mut p),
+    };
+    let peel_count = forced_peel.or_else(|| {
+        let prefs = peel::PeelPrefs::gather(opts, only_full);
+        try_peel
+            .then(|| {
+                peel::compute_peel_count(
+                    m,
+                    f,
+                    a,
+                    l,
+                    &prefs,
+                    size.size,
+                    trips.trip_count,
+                    p.threshold,
+                )
+            })
+            .flatten()
+            .map(|pd| pd.count)
+    });
+    if let Some(n) = peel_count {
+        let forced = forced_peel.is_some();
+        return peel::peel_and_report(m, f, a, l, n, forced, loc, &fname, remarks);
+    }
     if try_peel {
-        // Peeling is not implemented yet: go on with partial and runtime
-        // unrolling.
         cost::compute_count_after_peel(&pr, &trips, &size, &mut p, &mut d);
     }
     for (name, text) in d.missed.drain(..) {
