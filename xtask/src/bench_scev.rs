@@ -1,14 +1,23 @@
-//! `cargo xtask bench-scev [--runs N] [--classify]`: the cost of the loop
-//! analyses on a large module.
+//! `cargo xtask bench-scev [--runs N] [--classify] [--unnamed]`: the cost
+//! of the loop analyses on a large module.
 //!
 //! Times `loopwright analyze --json` (parse, verify, CFG, dominators, loops,
 //! scalar evolution for every loop's backedge-taken and exit counts, loop
 //! metadata, JSON) against `opt-19 -passes='print<scalar-evolution>'
 //! -disable-output` (parse, verify, scalar evolution and its printer) on
-//! `tests/corpus/bench/big.cpp` built by clang++-19 at `-O2 -g` (more than
-//! 100,000 lines; `-O2` so that loops are in the canonical form scalar
-//! evolution works on). Median, min and max of N interleaved runs after one
-//! warm-up each, and peak RSS (wait4).
+//! `tests/corpus/bench/big.cpp` built by clang++-19 at `-O2 -g
+//! -fno-discard-value-names` (more than 100,000 lines; `-O2` so that loops
+//! are in the canonical form scalar evolution works on). Median, min and
+//! max of N interleaved runs after one warm-up each, and peak RSS (wait4).
+//!
+//! Why value names: opt prints unnamed values and blocks (`%5`) through
+//! `printAsOperand`, which builds a fresh slot tracker for the module,
+//! debug-info metadata included, for each of them. On clang's default
+//! output (`--unnamed`: `-O2 -g`, names discarded) that printing, not
+//! scalar evolution, takes nearly all of opt's time (about 10 s against
+//! 0.1 s without `-g`), which says nothing about the analysis. Keeping
+//! names leaves opt with its parse, verification, analyses and a cheap
+//! printer.
 //!
 //! By default opt runs with `-scalar-evolution-classify-expressions=0`, so
 //! that both sides compute the same thing: loop counts. With `--classify`
@@ -21,10 +30,12 @@ use anyhow::{bail, ensure, Context, Result};
 use std::path::PathBuf;
 use std::process::Command;
 
-/// Entry point: parses `--runs N` (default 5) and `--classify`.
+/// Entry point: parses `--runs N` (default 5), `--classify` and
+/// `--unnamed`.
 pub(crate) fn main(args: &[String]) -> Result<()> {
     let mut runs = 5usize;
     let mut classify = false;
+    let mut unnamed = false;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let value = if a == "--runs" {
@@ -38,14 +49,16 @@ pub(crate) fn main(args: &[String]) -> Result<()> {
                 .with_context(|| format!("--runs {v:?} is not a number"))?;
         } else if a == "--classify" {
             classify = true;
+        } else if a == "--unnamed" {
+            unnamed = true;
         } else {
             bail!(
-                "unexpected argument {a:?}\nusage: cargo xtask bench-scev [--runs N] [--classify]"
+                "unexpected argument {a:?}\nusage: cargo xtask bench-scev [--runs N] [--classify] [--unnamed]"
             );
         }
     }
     ensure!(runs >= 1, "--runs must be at least 1");
-    bench_scev(runs, classify)
+    bench_scev(runs, classify, unnamed)
 }
 
 /// What a run reports, from one unmeasured run with its output kept.
@@ -111,7 +124,7 @@ fn summarize_opt(text: &str) -> Summary {
     s
 }
 
-fn bench_scev(runs: usize, classify: bool) -> Result<()> {
+fn bench_scev(runs: usize, classify: bool, unnamed: bool) -> Result<()> {
     crate::require_tools(&[matrix::CLANGXX, matrix::OPT])?;
     let root = workspace_root();
     let target = target_dir(&root);
@@ -119,8 +132,15 @@ fn bench_scev(runs: usize, classify: bool) -> Result<()> {
     std::fs::create_dir_all(&bench_dir)?;
 
     // 1. The input module.
-    let input = bench_dir.join("big.O2g.ll");
-    let lines = big_module(&root, &input, &["-O2", "-g"], "bench-scev")?;
+    let (input, flags): (_, &[&str]) = if unnamed {
+        (bench_dir.join("big.O2g.ll"), &["-O2", "-g"])
+    } else {
+        (
+            bench_dir.join("big.O2g.names.ll"),
+            &["-O2", "-g", "-fno-discard-value-names"],
+        )
+    };
+    let lines = big_module(&root, &input, flags, "bench-scev")?;
 
     // 2. loopwright in release mode (or a binary named by LOOPWRIGHT_BIN).
     let lw = match std::env::var_os("LOOPWRIGHT_BIN") {
@@ -149,8 +169,9 @@ fn bench_scev(runs: usize, classify: bool) -> Result<()> {
 
     // 3. One run of each with its output kept, to check and summarize it.
     println!(
-        "bench-scev: input {lines} lines, {:.1} MiB; checking both outputs",
-        std::fs::metadata(&input)?.len() as f64 / (1024.0 * 1024.0)
+        "bench-scev: input {lines} lines, {:.1} MiB (clang++-19 {}); checking both outputs",
+        std::fs::metadata(&input)?.len() as f64 / (1024.0 * 1024.0),
+        flags.join(" ")
     );
     let ours = lw_cmd().output().context("run loopwright analyze")?;
     ensure!(

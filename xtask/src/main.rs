@@ -38,7 +38,7 @@ commands:
   bench-compile [--runs N]
                        loopwright's compile time and peak RSS vs opt-19
                        running the equivalent passes
-  bench-scev [--runs N] [--classify]
+  bench-scev [--runs N] [--classify] [--unnamed]
                        time loopwright analyze --json vs opt-19
                        -passes='print<scalar-evolution>' on a >= 100k-line module
   difftest [options]   differential testing on random C programs

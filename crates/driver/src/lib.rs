@@ -4,6 +4,7 @@
 //! Library users call [`optimize`] with the text of a module; the
 //! `loopwright` binary is a thin wrapper that adds file handling.
 
+pub mod analyze;
 pub mod cli;
 pub mod diag;
 pub mod pipeline;

@@ -8,6 +8,9 @@ use std::path::Path;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    if std::env::args_os().nth(1).is_some_and(|a| a == "analyze") {
+        return loopwright::analyze::main(std::env::args_os().skip(1));
+    }
     let cli = match Cli::try_parse_from(normalize_args(std::env::args_os())) {
         Ok(c) => c,
         Err(e) => {

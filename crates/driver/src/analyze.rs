@@ -1,0 +1,787 @@
+//! `loopwright analyze`: a report of every loop of every function.
+//!
+//! ```text
+//! loopwright analyze [--json] [--disable-verify] [INPUT]
+//! ```
+//!
+//! `INPUT` is a `.ll` file; `-` or no input reads standard input. The module
+//! is parsed and verified exactly as by the main command (same
+//! `FILE:LINE:COL: error:` diagnostics, exit status 1), then for each
+//! function with a body the report lists its natural loops
+//! ([`LoopForest`]) in LLVM's pre-order in program order
+//! (`LoopInfo::getLoopsInPreorder`: outermost loops in program order, each
+//! followed by the loops nested in it), with what scalar evolution computes
+//! for them ([`ScalarEvolution`]) and their `!llvm.loop` attributes
+//! ([`LoopAttrs::describe`]).
+//!
+//! # Names
+//!
+//! Functions and blocks are named as LLVM prints them, without the sigil:
+//! `main`, `for.body`, `3` for the unnamed block `%3`, and `"a b"` (quotes
+//! and `\XX` escapes included) for `%"a b"`. The quoted form keeps a block
+//! literally named `3` (`%"3"`) apart from the unnamed `%3`. The human
+//! format adds the sigils back (`@main`, `%for.body`).
+//!
+//! # JSON schema (`--json`)
+//!
+//! ```text
+//! { "functions": [ FUNCTION, ... ] }            every defined function, in module order
+//! FUNCTION = { "name": string, "loops": [ LOOP, ... ] }
+//! LOOP = {
+//!   "header": string,
+//!   "depth": integer,                           1 for outermost loops
+//!   "parent": string | null,                    header of the enclosing loop
+//!   "preheader": string | null,                 LLVM's getLoopPreheader
+//!   "latches": [string],                        in the header's predecessor order
+//!   "exiting": [string],                        in the loop's block order
+//!   "exits": [string],                          unique exit blocks, getUniqueExitBlocks order
+//!   "backedge_taken_count": {
+//!     "constant": integer | null,               exact count, when a constant
+//!     "expr": string | null,                    exact count as SCEV text, when computable
+//!     "max_constant": integer | null            constant upper bound
+//!   },
+//!   "exit_counts": [ { "exiting": string, "constant": integer | null, "expr": string | null } ],
+//!   "trip_multiple": integer,                   largest known divisor of the trip count (1: none known)
+//!   "attributes": [ ATTR, ... ]                 [] without a LoopID
+//! }
+//! ATTR = { "key": string, "value": null | boolean | integer | string, "children": [ATTR] }
+//! ```
+//!
+//! Counts are backedge-taken counts (trip count minus one) of an `iN` type;
+//! `constant` and `max_constant` are their unsigned values, printed in full
+//! even beyond 64 bits (JSON numbers have no size limit; readers that parse
+//! numbers as doubles lose precision there). `expr` is LLVM's text of the
+//! expression (`SCEV::print`), which writes constants as signed numbers:
+//! `{"constant": 255, "expr": "-1"}` is the `i8` count 255. `exit_counts`
+//! has one entry per exiting block (LLVM's `getExitCount`). `attributes` is
+//! [`LoopAttrs::describe`]'s tree below its root: `llvm.loop.` prefixes
+//! dropped, follow-ups nested in `children`, a `value` of `null` for an
+//! attribute without operands, and a final `modes` node giving each
+//! transformation's mode.
+//!
+//! Output is deterministic: it depends only on the input bytes. Containers
+//! without nested non-empty containers are printed on one line.
+
+use crate::{diag, Failure};
+use clap::Parser;
+use loopwright_analysis::loopmd::{DescValue, Description, LoopAttrs};
+use loopwright_analysis::scev::print::expr_to_string;
+use loopwright_analysis::scev::{CInt, ScalarEvolution};
+use loopwright_analysis::{ControlFlowGraph, DominatorTree, LoopForest};
+use loopwright_ir::print::LocalNames;
+use loopwright_ir::{Function, Module};
+use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// `loopwright analyze`: print a loop report per function.
+#[derive(Parser, Debug)]
+#[command(
+    name = "loopwright analyze",
+    bin_name = "loopwright analyze",
+    about = "Print the loops of every function: nesting, preheader, latches, \
+             exits, trip counts and loop attributes"
+)]
+pub struct AnalyzeCli {
+    /// Print JSON (schema in the module docs of `loopwright::analyze`).
+    #[arg(long)]
+    pub json: bool,
+
+    /// Skip the IR verifier (the analyses assume a valid module).
+    #[arg(long = "disable-verify")]
+    pub disable_verify: bool,
+
+    /// Input `.ll` file; `-` or nothing reads standard input.
+    pub input: Option<PathBuf>,
+}
+
+/// The report of a module.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ModuleReport {
+    /// Every function with a body, in module order.
+    pub functions: Vec<FunctionReport>,
+}
+
+/// The loops of one function.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FunctionReport {
+    /// The name as LLVM prints it, without `@`.
+    pub name: String,
+    /// Loops in LLVM's pre-order in program order.
+    pub loops: Vec<LoopReport>,
+}
+
+/// One loop. Block names are as LLVM prints them, without `%`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopReport {
+    pub header: String,
+    pub depth: u32,
+    /// The header of the enclosing loop.
+    pub parent: Option<String>,
+    pub preheader: Option<String>,
+    pub latches: Vec<String>,
+    pub exiting: Vec<String>,
+    pub exits: Vec<String>,
+    pub backedge_taken_count: CountReport,
+    /// One entry per exiting block, in `exiting` order.
+    pub exit_counts: Vec<ExitCountReport>,
+    /// LLVM's `getSmallConstantTripCount` (shown in the human format only).
+    pub trip_count: Option<u64>,
+    pub trip_multiple: u32,
+    /// The children of [`LoopAttrs::describe`]'s root; empty without a
+    /// LoopID.
+    pub attributes: Vec<Description>,
+}
+
+/// The backedge-taken count of a loop.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountReport {
+    /// The exact count, unsigned, when it is a constant.
+    pub constant: Option<u128>,
+    /// The exact count in LLVM's SCEV text, when computable.
+    pub expr: Option<String>,
+    /// A constant upper bound, unsigned.
+    pub max_constant: Option<u128>,
+}
+
+/// The exact count of one exit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExitCountReport {
+    pub exiting: String,
+    pub constant: Option<u128>,
+    pub expr: Option<String>,
+}
+
+// ---------------------------------------------------------------- analysis
+
+/// Computes the report of `m`.
+pub fn report(m: &Module) -> ModuleReport {
+    let functions = m
+        .functions
+        .values()
+        .zip(function_names(m))
+        .filter(|(f, _)| !f.is_declaration())
+        .map(|(f, name)| function_report(m, f, name))
+        .collect();
+    ModuleReport { functions }
+}
+
+fn function_report(m: &Module, f: &Function, name: String) -> FunctionReport {
+    let cfg = ControlFlowGraph::compute(f);
+    let dt = DominatorTree::compute(&cfg);
+    let lf = LoopForest::compute(&cfg, &dt);
+    if lf.is_empty() {
+        return FunctionReport {
+            name,
+            loops: Vec::new(),
+        };
+    }
+    let local = LocalNames::compute(f);
+    let block = |b| without_sigil(local.block(b));
+    let mut se = ScalarEvolution::new(m, f, &cfg, &dt, &lf);
+    let mut loops = Vec::with_capacity(lf.len());
+    for l in lf.preorder_in_program_order() {
+        let exiting = lf.exiting_blocks(&cfg, l);
+        let counts = se.backedge_taken_count(l);
+        let exit_counts = exiting
+            .iter()
+            .map(|&b| {
+                let c = se.exit_count(l, b);
+                ExitCountReport {
+                    exiting: block(b),
+                    constant: c.and_then(|s| se.as_const(s)).map(CInt::u),
+                    expr: c.map(|s| expr_to_string(&se, s)),
+                }
+            })
+            .collect();
+        let backedge_taken_count = CountReport {
+            constant: counts.exact.and_then(|s| se.as_const(s)).map(CInt::u),
+            expr: counts.exact.map(|s| expr_to_string(&se, s)),
+            max_constant: counts.constant_max.map(CInt::u),
+        };
+        let attributes = lf
+            .loop_id(f, &m.md, &cfg, l)
+            .map(|id| LoopAttrs::of_module(m, id).0.describe(m).children)
+            .unwrap_or_default();
+        loops.push(LoopReport {
+            header: block(lf.header(l)),
+            depth: lf.depth(l),
+            parent: lf.parent(l).map(|p| block(lf.header(p))),
+            preheader: lf.preheader(f, &cfg, l).map(block),
+            latches: lf.latches(&cfg, l).iter().map(|&b| block(b)).collect(),
+            exits: lf.exit_blocks(&cfg, l).into_iter().map(&block).collect(),
+            exiting: exiting.into_iter().map(&block).collect(),
+            backedge_taken_count,
+            exit_counts,
+            trip_count: se.constant_trip_count(l),
+            trip_multiple: se.trip_multiple(l),
+            attributes,
+        });
+    }
+    FunctionReport { name, loops }
+}
+
+fn without_sigil(mut s: String) -> String {
+    if s.starts_with(['%', '@']) {
+        s.remove(0);
+    }
+    s
+}
+
+/// The names of all functions as LLVM prints them, without `@`, in module
+/// order. Unnamed globals are numbered in the order of the IR printer (and
+/// LLVM's slot tracker): variables, aliases, ifuncs, then functions.
+fn function_names(m: &Module) -> Vec<String> {
+    let unnamed = |n: Option<&str>| n.is_none_or(str::is_empty);
+    let mut next = m
+        .globals
+        .values()
+        .filter(|g| unnamed(g.common.name.as_deref()))
+        .count()
+        + m.aliases
+            .values()
+            .filter(|a| unnamed(a.common.name.as_deref()))
+            .count()
+        + m.ifuncs
+            .values()
+            .filter(|i| unnamed(i.common.name.as_deref()))
+            .count();
+    let mut out = Vec::with_capacity(m.functions.len());
+    for f in m.functions.values() {
+        out.push(match f.name().filter(|n| !n.is_empty()) {
+            Some(n) => llvm_ident(n),
+            None => {
+                next += 1;
+                (next - 1).to_string()
+            }
+        });
+    }
+    out
+}
+
+/// `name` as LLVM writes an identifier after its sigil: as is when it
+/// matches `[-a-zA-Z._][-a-zA-Z._0-9]*`, else in quotes with `\` doubled
+/// and bytes outside printable ASCII (and `"`) as `\XX`.
+fn llvm_ident(name: &str) -> String {
+    let bytes = name.as_bytes();
+    let plain = bytes.first().is_some_and(|c| !c.is_ascii_digit())
+        && bytes
+            .iter()
+            .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_'));
+    if plain {
+        return name.to_string();
+    }
+    let mut s = String::with_capacity(name.len() + 2);
+    s.push('"');
+    for &c in bytes {
+        match c {
+            b'\\' => s.push_str("\\\\"),
+            b'"' => s.push_str("\\22"),
+            0x20..=0x7e => s.push(char::from(c)),
+            _ => {
+                let _ = write!(s, "\\{c:02X}");
+            }
+        }
+    }
+    s.push('"');
+    s
+}
+
+// ---------------------------------------------------------------- JSON
+
+/// A JSON value; numbers are kept as their decimal text.
+enum Json {
+    Null,
+    Bool(bool),
+    Num(String),
+    Str(String),
+    Arr(Vec<Json>),
+    Obj(Vec<(&'static str, Json)>),
+}
+
+impl Json {
+    fn str(s: &str) -> Json {
+        Json::Str(s.to_string())
+    }
+    fn opt_str(s: Option<&str>) -> Json {
+        s.map_or(Json::Null, Json::str)
+    }
+    fn num(n: impl std::fmt::Display) -> Json {
+        Json::Num(n.to_string())
+    }
+    fn opt_num(n: Option<impl std::fmt::Display>) -> Json {
+        n.map_or(Json::Null, Json::num)
+    }
+    fn strs(v: &[String]) -> Json {
+        Json::Arr(v.iter().map(|s| Json::str(s)).collect())
+    }
+
+    /// Whether this value holds a non-empty array or object.
+    fn is_nonempty_container(&self) -> bool {
+        match self {
+            Json::Arr(v) => !v.is_empty(),
+            Json::Obj(v) => !v.is_empty(),
+            _ => false,
+        }
+    }
+
+    /// Whether to print this container on one line.
+    fn is_flat(&self) -> bool {
+        match self {
+            Json::Arr(v) => v.iter().all(|x| !x.is_nonempty_container()),
+            Json::Obj(v) => v.iter().all(|(_, x)| !x.is_nonempty_container()),
+            _ => true,
+        }
+    }
+
+    fn write(&self, out: &mut String, indent: usize) {
+        match self {
+            Json::Null => out.push_str("null"),
+            Json::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            Json::Num(n) => out.push_str(n),
+            Json::Str(s) => push_json_string(out, s),
+            Json::Arr(items) => {
+                let flat = self.is_flat();
+                out.push('[');
+                for (i, x) in items.iter().enumerate() {
+                    separator(out, i, flat, indent + 2);
+                    x.write(out, indent + 2);
+                }
+                close(out, items.is_empty(), flat, indent, ']');
+            }
+            Json::Obj(fields) => {
+                let flat = self.is_flat();
+                out.push('{');
+                for (i, (k, x)) in fields.iter().enumerate() {
+                    separator(out, i, flat, indent + 2);
+                    push_json_string(out, k);
+                    out.push_str(": ");
+                    x.write(out, indent + 2);
+                }
+                close(out, fields.is_empty(), flat, indent, '}');
+            }
+        }
+    }
+}
+
+fn separator(out: &mut String, i: usize, flat: bool, indent: usize) {
+    if i > 0 {
+        out.push(',');
+        if flat {
+            out.push(' ');
+        }
+    }
+    if !flat {
+        out.push('\n');
+        out.extend(std::iter::repeat_n(' ', indent));
+    }
+}
+
+fn close(out: &mut String, empty: bool, flat: bool, indent: usize, c: char) {
+    if !empty && !flat {
+        out.push('\n');
+        out.extend(std::iter::repeat_n(' ', indent));
+    }
+    out.push(c);
+}
+
+/// Appends `s` as a JSON string (RFC 8259): `"` and `\` escaped, control
+/// characters as short escapes or `\u00XX`, everything else as UTF-8.
+fn push_json_string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if u32::from(c) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+fn attr_json(d: &Description) -> Json {
+    let value = match &d.value {
+        DescValue::Flag => Json::Null,
+        DescValue::Bool(b) => Json::Bool(*b),
+        DescValue::Int(i) => Json::num(i),
+        DescValue::Text(t) => Json::str(t),
+    };
+    Json::Obj(vec![
+        ("key", Json::str(&d.key)),
+        ("value", value),
+        (
+            "children",
+            Json::Arr(d.children.iter().map(attr_json).collect()),
+        ),
+    ])
+}
+
+fn loop_json(l: &LoopReport) -> Json {
+    let c = &l.backedge_taken_count;
+    Json::Obj(vec![
+        ("header", Json::str(&l.header)),
+        ("depth", Json::num(l.depth)),
+        ("parent", Json::opt_str(l.parent.as_deref())),
+        ("preheader", Json::opt_str(l.preheader.as_deref())),
+        ("latches", Json::strs(&l.latches)),
+        ("exiting", Json::strs(&l.exiting)),
+        ("exits", Json::strs(&l.exits)),
+        (
+            "backedge_taken_count",
+            Json::Obj(vec![
+                ("constant", Json::opt_num(c.constant)),
+                ("expr", Json::opt_str(c.expr.as_deref())),
+                ("max_constant", Json::opt_num(c.max_constant)),
+            ]),
+        ),
+        (
+            "exit_counts",
+            Json::Arr(
+                l.exit_counts
+                    .iter()
+                    .map(|e| {
+                        Json::Obj(vec![
+                            ("exiting", Json::str(&e.exiting)),
+                            ("constant", Json::opt_num(e.constant)),
+                            ("expr", Json::opt_str(e.expr.as_deref())),
+                        ])
+                    })
+                    .collect(),
+            ),
+        ),
+        ("trip_multiple", Json::num(l.trip_multiple)),
+        (
+            "attributes",
+            Json::Arr(l.attributes.iter().map(attr_json).collect()),
+        ),
+    ])
+}
+
+impl ModuleReport {
+    /// The report as JSON (see the module docs), ending with a newline.
+    pub fn to_json(&self) -> String {
+        let functions = self
+            .functions
+            .iter()
+            .map(|f| {
+                Json::Obj(vec![
+                    ("name", Json::str(&f.name)),
+                    ("loops", Json::Arr(f.loops.iter().map(loop_json).collect())),
+                ])
+            })
+            .collect();
+        let mut out = String::new();
+        Json::Obj(vec![("functions", Json::Arr(functions))]).write(&mut out, 0);
+        out.push('\n');
+        out
+    }
+
+    /// The report as a tree for the terminal, ending with a newline.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        for f in &self.functions {
+            if f.loops.is_empty() {
+                let _ = writeln!(out, "@{}: no loops", f.name);
+                continue;
+            }
+            let n = f.loops.len();
+            let _ = writeln!(
+                out,
+                "@{}: {n} loop{}",
+                f.name,
+                if n == 1 { "" } else { "s" }
+            );
+            let tops = loop_tree(&f.loops);
+            render_children(&mut out, &tops, "");
+        }
+        out
+    }
+}
+
+// ---------------------------------------------------------------- text
+
+/// A line of the human format and the lines nested under it.
+struct Node {
+    text: String,
+    children: Vec<Node>,
+}
+
+impl Node {
+    fn leaf(text: String) -> Node {
+        Node {
+            text,
+            children: Vec::new(),
+        }
+    }
+}
+
+fn block_list(v: &[String]) -> String {
+    if v.is_empty() {
+        return "none".into();
+    }
+    v.iter()
+        .map(|b| format!("%{b}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn count_text(constant: Option<u128>, expr: Option<&str>) -> String {
+    match (constant, expr) {
+        (Some(c), _) => c.to_string(),
+        (None, Some(e)) => e.to_string(),
+        (None, None) => "unknown".into(),
+    }
+}
+
+fn attr_node(d: &Description) -> Node {
+    let text = match &d.value {
+        DescValue::Flag => d.key.clone(),
+        DescValue::Bool(b) => format!("{}: {b}", d.key),
+        DescValue::Int(i) => format!("{}: {i}", d.key),
+        DescValue::Text(t) => format!("{}: {t}", d.key),
+    };
+    Node {
+        text,
+        children: d.children.iter().map(attr_node).collect(),
+    }
+}
+
+/// A top-level attribute line. The `modes` node becomes one line listing
+/// the transformations whose mode is not `unspecified` (none: no line).
+fn attr_line(d: &Description) -> Option<Node> {
+    if d.key != "modes" {
+        return Some(attr_node(d));
+    }
+    let set: Vec<String> = d
+        .children
+        .iter()
+        .filter_map(|c| match &c.value {
+            DescValue::Text(t) if t != "unspecified" => Some(format!("{} {t}", c.key)),
+            _ => None,
+        })
+        .collect();
+    (!set.is_empty()).then(|| Node::leaf(format!("modes: {}", set.join(", "))))
+}
+
+/// The loops of a function (in pre-order) as a forest of nodes.
+fn loop_tree(loops: &[LoopReport]) -> Vec<Node> {
+    // Pre-order with depths: a loop's subtree is the run of loops after it
+    // that are deeper.
+    fn build(loops: &[LoopReport], i: &mut usize) -> Node {
+        let l = &loops[*i];
+        *i += 1;
+        let c = &l.backedge_taken_count;
+        let mut btc = format!(
+            "backedge-taken count: {}",
+            count_text(c.constant, c.expr.as_deref())
+        );
+        if let Some(max) = c.max_constant {
+            if c.constant.is_none() {
+                let _ = write!(btc, " (at most {max})");
+            }
+        }
+        let trip = match (l.trip_count, l.trip_multiple) {
+            (Some(t), _) => format!("trip count: {t}"),
+            (None, m) if m > 1 => format!("trip count: unknown, a multiple of {m}"),
+            (None, _) => "trip count: unknown".into(),
+        };
+        let mut children = vec![
+            Node::leaf(format!(
+                "preheader: {}",
+                l.preheader
+                    .as_deref()
+                    .map_or_else(|| "none".into(), |p| format!("%{p}"))
+            )),
+            Node::leaf(format!("latches: {}", block_list(&l.latches))),
+            Node::leaf(format!("exiting: {}", block_list(&l.exiting))),
+            Node::leaf(format!("exits: {}", block_list(&l.exits))),
+            Node::leaf(btc),
+        ];
+        if l.exit_counts.len() > 1 {
+            children.push(Node {
+                text: "exit counts".into(),
+                children: l
+                    .exit_counts
+                    .iter()
+                    .map(|e| {
+                        Node::leaf(format!(
+                            "%{}: {}",
+                            e.exiting,
+                            count_text(e.constant, e.expr.as_deref())
+                        ))
+                    })
+                    .collect(),
+            });
+        }
+        children.push(Node::leaf(trip));
+        let attrs: Vec<Node> = l.attributes.iter().filter_map(attr_line).collect();
+        if !attrs.is_empty() {
+            children.push(Node {
+                text: "attributes".into(),
+                children: attrs,
+            });
+        }
+        while *i < loops.len() && loops[*i].depth > l.depth {
+            children.push(build(loops, i));
+        }
+        Node {
+            text: format!("loop %{} (depth {})", l.header, l.depth),
+            children,
+        }
+    }
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < loops.len() {
+        out.push(build(loops, &mut i));
+    }
+    out
+}
+
+fn render_children(out: &mut String, nodes: &[Node], prefix: &str) {
+    for (k, n) in nodes.iter().enumerate() {
+        let last = k + 1 == nodes.len();
+        let _ = writeln!(
+            out,
+            "{prefix}{}{}",
+            if last { "└─ " } else { "├─ " },
+            n.text
+        );
+        let nested = format!("{prefix}{}", if last { "   " } else { "│  " });
+        render_children(out, &n.children, &nested);
+    }
+}
+
+// ---------------------------------------------------------------- driver
+
+/// Output format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+/// Parses (and unless `verify` is false, verifies) the module text `src`
+/// named `file` and returns its report in `format`.
+pub fn analyze(src: &[u8], file: &str, format: Format, verify: bool) -> Result<String, Failure> {
+    let m = crate::parse(src, file)?;
+    if verify {
+        crate::verify(&m, file, "input")?;
+    }
+    let r = report(&m);
+    Ok(match format {
+        Format::Text => r.to_text(),
+        Format::Json => r.to_json(),
+    })
+}
+
+/// Runs `loopwright analyze` with `args` (the first being the command name)
+/// and returns the exit status: 0, 1 for any error, 2 for usage errors.
+pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
+    let cli = match AnalyzeCli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    match run(&cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => {
+            eprint!("{msg}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn run(cli: &AnalyzeCli) -> Result<(), String> {
+    let (src, name) = read_input(cli.input.as_deref())?;
+    let format = if cli.json { Format::Json } else { Format::Text };
+    let text = analyze(&src, &name, format, !cli.disable_verify).map_err(|f| f.0)?;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| diag::plain("<stdout>", &e.to_string()))
+}
+
+fn read_input(input: Option<&Path>) -> Result<(Vec<u8>, String), String> {
+    match input {
+        Some(p) if p != Path::new("-") => {
+            let name = p.display().to_string();
+            let src = std::fs::read(p)
+                .map_err(|e| diag::plain(&name, &format!("could not open input file: {e}")))?;
+            Ok((src, name))
+        }
+        _ => {
+            let mut src = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut src)
+                .map_err(|e| diag::plain("<stdin>", &e.to_string()))?;
+            Ok((src, "<stdin>".to_string()))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_strings_are_escaped() {
+        let mut s = String::new();
+        push_json_string(&mut s, "a\"b\\c\n\u{1}\u{7f}é");
+        assert_eq!(s, "\"a\\\"b\\\\c\\n\\u0001\u{7f}é\"");
+    }
+
+    #[test]
+    fn identifiers_are_quoted_as_llvm_does() {
+        assert_eq!(llvm_ident("main"), "main");
+        assert_eq!(llvm_ident("_Z3fooi.cold-1"), "_Z3fooi.cold-1");
+        assert_eq!(llvm_ident("3"), "\"3\"");
+        assert_eq!(llvm_ident("a b"), "\"a b\"");
+        assert_eq!(llvm_ident("q\"\\\n"), "\"q\\22\\\\\\0A\"");
+        assert_eq!(llvm_ident(""), "\"\"");
+    }
+
+    #[test]
+    fn flat_containers_stay_on_one_line() {
+        let v = Json::Obj(vec![
+            ("a", Json::Arr(vec![Json::num(1), Json::Null])),
+            ("b", Json::Obj(vec![("c", Json::Arr(Vec::new()))])),
+            (
+                "d",
+                Json::Arr(vec![Json::Obj(vec![("e", Json::Bool(true))])]),
+            ),
+        ]);
+        let mut s = String::new();
+        v.write(&mut s, 0);
+        assert_eq!(
+            s,
+            "{\n  \"a\": [1, null],\n  \"b\": {\"c\": []},\n  \"d\": [\n    {\"e\": true}\n  ]\n}"
+        );
+    }
+
+    #[test]
+    fn unnamed_functions_are_numbered_after_other_unnamed_globals() {
+        let src = b"@0 = global i32 0\n@g = global i32 1\n\
+                    define void @1() {\n  ret void\n}\n\
+                    define void @\"x y\"() {\n  ret void\n}\n";
+        let m = crate::parse(src, "t.ll").expect("parses");
+        let r = report(&m);
+        let names: Vec<&str> = r.functions.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["1", "\"x y\""]);
+    }
+}

@@ -1,0 +1,926 @@
+//! `loopwright analyze`: the binary on hand-written modules (exact
+//! reports, the human format, names that need quoting, counts beyond 64
+//! bits, errors, standard input) and on C/C++ corpus sources compiled with
+//! clang-19, where the loops, their nesting, order, latches and exiting
+//! blocks must equal `opt-19 -passes='print<loops>'` and the constant
+//! backedge-taken counts must equal `print<scalar-evolution>`'s. The corpus
+//! part is skipped with a notice when LLVM 19 is not installed (an error
+//! under CI).
+
+#[path = "../../../tests/corpus/matrix.rs"]
+mod matrix;
+
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_loopwright")
+}
+
+fn have_llvm() -> bool {
+    let ok = [matrix::CLANG, matrix::CLANGXX, matrix::OPT]
+        .iter()
+        .all(|t| matrix::tool_available(t));
+    if !ok {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "LLVM 19 (clang-19, clang++-19, opt-19) is required under CI"
+        );
+        eprintln!("analyze: LLVM 19 not found, skipping");
+    }
+    ok
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("loopwright-analyze-{}-{tag}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("create scratch dir");
+    dir
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).expect("write test module");
+    p
+}
+
+/// Runs the binary with `args`, feeding `stdin`.
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(bin())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run loopwright");
+    let mut input = child.stdin.take().expect("stdin");
+    input.write_all(stdin).expect("write stdin");
+    drop(input);
+    child.wait_with_output().expect("wait for loopwright")
+}
+
+fn stdout_ok(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "loopwright failed ({}):\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
+}
+
+/// `loopwright analyze --json FILE`, parsed.
+fn analyze_json(file: &Path) -> Value {
+    let path = file.to_str().expect("UTF-8 path");
+    let text = stdout_ok(&run(&["analyze", "--json", path], b""));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("invalid JSON ({e}):\n{text}"))
+}
+
+fn functions(v: &Value) -> &Vec<Value> {
+    v["functions"].as_array().expect("functions array")
+}
+
+fn function<'a>(v: &'a Value, name: &str) -> &'a Value {
+    functions(v)
+        .iter()
+        .find(|f| f["name"] == name)
+        .unwrap_or_else(|| panic!("no function {name:?} in {v}"))
+}
+
+fn strs(v: &Value) -> Vec<String> {
+    v.as_array()
+        .unwrap_or_else(|| panic!("not an array: {v}"))
+        .iter()
+        .map(|s| s.as_str().expect("string").to_string())
+        .collect()
+}
+
+/// The exact decimal text of a JSON integer, or `None` for null.
+fn int_text(v: &Value) -> Option<String> {
+    match v {
+        Value::Null => None,
+        Value::Number(n) => Some(n.to_string()),
+        other => panic!("not an integer or null: {other}"),
+    }
+}
+
+/// Two nested counted loops (with loop metadata and a follow-up), a
+/// search loop with two exits and no preheader, an infinite loop, and a
+/// declaration.
+const SMALL: &str = r#"
+define void @nest(ptr %a) {
+entry:
+  br label %outer
+
+outer:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %outer.latch ]
+  br label %inner
+
+inner:
+  %j = phi i32 [ 0, %outer ], [ %j.next, %inner ]
+  %p = getelementptr i32, ptr %a, i32 %j
+  store i32 %i, ptr %p
+  %j.next = add nuw nsw i32 %j, 1
+  %c1 = icmp ult i32 %j.next, 10
+  br i1 %c1, label %inner, label %outer.latch
+
+outer.latch:
+  %i.next = add nuw nsw i32 %i, 1
+  %c2 = icmp ult i32 %i.next, 100
+  br i1 %c2, label %outer, label %exit, !llvm.loop !0
+
+exit:
+  ret void
+}
+
+define i32 @search(ptr %a, i64 %n) {
+entry:
+  %z = icmp eq i64 %n, 0
+  br i1 %z, label %none, label %loop
+
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
+  %p = getelementptr i32, ptr %a, i64 %i
+  %v = load i32, ptr %p
+  %hit = icmp eq i32 %v, 42
+  br i1 %hit, label %found, label %latch
+
+latch:
+  %i.next = add nuw i64 %i, 1
+  %more = icmp ult i64 %i.next, %n
+  br i1 %more, label %loop, label %none
+
+found:
+  ret i32 1
+
+none:
+  ret i32 0
+}
+
+define void @spin(ptr %p) {
+entry:
+  br label %spin
+
+spin:
+  store volatile i32 0, ptr %p
+  br label %spin
+}
+
+define i32 @straight(i32 %x) {
+  %y = add i32 %x, 1
+  ret i32 %y
+}
+
+declare void @ext()
+
+!0 = distinct !{!0, !1, !2}
+!1 = !{!"llvm.loop.unroll.count", i32 4}
+!2 = !{!"llvm.loop.unroll.followup_unrolled", !3}
+!3 = !{!"llvm.loop.vectorize.enable", i1 true}
+"#;
+
+const SMALL_TEXT: &str = "\
+@nest: 2 loops
+└─ loop %outer (depth 1)
+   ├─ preheader: %entry
+   ├─ latches: %outer.latch
+   ├─ exiting: %outer.latch
+   ├─ exits: %exit
+   ├─ backedge-taken count: 99
+   ├─ trip count: 100
+   ├─ attributes
+   │  ├─ unroll.count: 4
+   │  ├─ unroll.followup_unrolled
+   │  │  └─ vectorize.enable: true
+   │  └─ modes: unroll forced
+   └─ loop %inner (depth 2)
+      ├─ preheader: %outer
+      ├─ latches: %inner
+      ├─ exiting: %inner
+      ├─ exits: %outer.latch
+      ├─ backedge-taken count: 9
+      └─ trip count: 10
+@search: 1 loop
+└─ loop %loop (depth 1)
+   ├─ preheader: none
+   ├─ latches: %latch
+   ├─ exiting: %loop, %latch
+   ├─ exits: %found, %none
+   ├─ backedge-taken count: unknown (at most 18446744073709551614)
+   ├─ exit counts
+   │  ├─ %loop: unknown
+   │  └─ %latch: (-1 + %n)
+   └─ trip count: unknown
+@spin: 1 loop
+└─ loop %spin (depth 1)
+   ├─ preheader: %entry
+   ├─ latches: %spin
+   ├─ exiting: none
+   ├─ exits: none
+   ├─ backedge-taken count: unknown
+   └─ trip count: unknown
+@straight: no loops
+";
+
+#[test]
+fn human_format_snapshot() {
+    let dir = scratch("human");
+    let path = write(&dir, "small.ll", SMALL);
+    let text = stdout_ok(&run(&["analyze", path.to_str().unwrap()], b""));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(text, SMALL_TEXT, "human format changed:\n{text}");
+}
+
+#[test]
+fn json_report_of_small_module() {
+    let dir = scratch("json");
+    let path = write(&dir, "small.ll", SMALL);
+    let v = analyze_json(&path);
+    let _ = std::fs::remove_dir_all(&dir);
+
+    // Defined functions only, in module order, without `@`.
+    let names: Vec<&str> = functions(&v)
+        .iter()
+        .map(|f| f["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["nest", "search", "spin", "straight"]);
+    assert_eq!(function(&v, "straight")["loops"], serde_json::json!([]));
+
+    let nest = function(&v, "nest")["loops"].as_array().unwrap();
+    assert_eq!(nest.len(), 2);
+    let (outer, inner) = (&nest[0], &nest[1]);
+    assert_eq!(outer["header"], "outer");
+    assert_eq!(outer["depth"], 1);
+    assert_eq!(outer["parent"], Value::Null);
+    assert_eq!(outer["preheader"], "entry");
+    assert_eq!(strs(&outer["latches"]), ["outer.latch"]);
+    assert_eq!(strs(&outer["exiting"]), ["outer.latch"]);
+    assert_eq!(strs(&outer["exits"]), ["exit"]);
+    assert_eq!(
+        outer["backedge_taken_count"],
+        serde_json::json!({"constant": 99, "expr": "99", "max_constant": 99})
+    );
+    assert_eq!(
+        outer["exit_counts"],
+        serde_json::json!([{"exiting": "outer.latch", "constant": 99, "expr": "99"}])
+    );
+    assert_eq!(outer["trip_multiple"], 100);
+    assert_eq!(
+        outer["attributes"][0],
+        serde_json::json!({"key": "unroll.count", "value": 4, "children": []})
+    );
+    assert_eq!(
+        outer["attributes"][1],
+        serde_json::json!({
+            "key": "unroll.followup_unrolled",
+            "value": null,
+            "children": [{"key": "vectorize.enable", "value": true, "children": []}]
+        })
+    );
+    let modes = &outer["attributes"][2];
+    assert_eq!(modes["key"], "modes");
+    assert_eq!(
+        modes["children"][0],
+        serde_json::json!({"key": "unroll", "value": "forced", "children": []})
+    );
+
+    assert_eq!(inner["header"], "inner");
+    assert_eq!(inner["depth"], 2);
+    assert_eq!(inner["parent"], "outer");
+    assert_eq!(inner["preheader"], "outer");
+    assert_eq!(strs(&inner["exits"]), ["outer.latch"]);
+    assert_eq!(inner["backedge_taken_count"]["constant"], 9);
+    assert_eq!(inner["trip_multiple"], 10);
+    assert_eq!(inner["attributes"], serde_json::json!([]));
+
+    // Two exits: the loop's count is unknown, one exit's is symbolic.
+    let search = &function(&v, "search")["loops"][0];
+    assert_eq!(search["preheader"], Value::Null);
+    assert_eq!(strs(&search["latches"]), ["latch"]);
+    assert_eq!(strs(&search["exiting"]), ["loop", "latch"]);
+    assert_eq!(strs(&search["exits"]), ["found", "none"]);
+    assert_eq!(
+        search["backedge_taken_count"],
+        serde_json::json!({"constant": null, "expr": null, "max_constant": 18446744073709551614u64})
+    );
+    assert_eq!(
+        search["exit_counts"],
+        serde_json::json!([
+            {"exiting": "loop", "constant": null, "expr": null},
+            {"exiting": "latch", "constant": null, "expr": "(-1 + %n)"}
+        ])
+    );
+    assert_eq!(search["trip_multiple"], 1);
+
+    // No exit at all.
+    let spin = &function(&v, "spin")["loops"][0];
+    assert_eq!(strs(&spin["exiting"]), Vec::<String>::new());
+    assert_eq!(strs(&spin["exits"]), Vec::<String>::new());
+    assert_eq!(spin["exit_counts"], serde_json::json!([]));
+    assert_eq!(spin["backedge_taken_count"]["expr"], Value::Null);
+}
+
+/// Exit lists: exits into an enclosing loop, exits shared by several
+/// exiting blocks (listed once, in LLVM's `getUniqueExitBlocks` order), an
+/// exit straight out of two loops, and loops in program order.
+#[test]
+fn exits_and_program_order() {
+    const M: &str = r#"
+define void @f(i1 %a, i1 %b, i1 %c, i1 %d) {
+entry:
+  br label %first
+
+first:
+  br i1 %a, label %first, label %l1
+
+l1:
+  br label %l2
+
+l2:
+  br i1 %a, label %l2.b, label %out
+
+l2.b:
+  br i1 %b, label %l1.latch, label %done
+
+l1.latch:
+  br i1 %c, label %l2, label %l1.next
+
+l1.next:
+  br i1 %d, label %l1, label %out
+
+out:
+  br label %done
+
+done:
+  ret void
+}
+"#;
+    let dir = scratch("exits");
+    let path = write(&dir, "exits.ll", M);
+    let v = analyze_json(&path);
+    let _ = std::fs::remove_dir_all(&dir);
+    let loops = function(&v, "f")["loops"].as_array().unwrap().clone();
+    /// Header, depth, parent, latches, exiting, exits.
+    type Summary = (
+        String,
+        u64,
+        Option<String>,
+        Vec<String>,
+        Vec<String>,
+        Vec<String>,
+    );
+    let summary: Vec<Summary> = loops
+        .iter()
+        .map(|l| {
+            (
+                l["header"].as_str().unwrap().to_string(),
+                l["depth"].as_u64().unwrap(),
+                l["parent"].as_str().map(str::to_string),
+                strs(&l["latches"]),
+                strs(&l["exiting"]),
+                strs(&l["exits"]),
+            )
+        })
+        .collect();
+    let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        summary,
+        vec![
+            (
+                "first".into(),
+                1,
+                None,
+                s(&["first"]),
+                s(&["first"]),
+                s(&["l1"])
+            ),
+            (
+                "l1".into(),
+                1,
+                None,
+                s(&["l1.next"]),
+                s(&["l2", "l2.b", "l1.next"]),
+                s(&["out", "done"])
+            ),
+            (
+                "l2".into(),
+                2,
+                Some("l1".into()),
+                s(&["l1.latch"]),
+                s(&["l2", "l2.b", "l1.latch"]),
+                s(&["out", "done", "l1.next"])
+            ),
+        ]
+    );
+    assert_eq!(loops[0]["preheader"], "entry");
+    assert_eq!(loops[1]["preheader"], Value::Null);
+    assert_eq!(loops[2]["preheader"], "l1");
+}
+
+/// Names that LLVM quotes stay quoted (as LLVM prints them, without the
+/// sigil), the JSON stays valid, and unnamed blocks are numbers.
+#[test]
+fn quoted_names_give_valid_json() {
+    const M: &str = r#"
+@0 = global i32 0
+
+define void @"weird \22name\5C\E2\9C\93"(i32 %n) {
+"entry block":
+  br label %"3"
+
+"3":
+  %i = phi i32 [ 0, %"entry block" ], [ %i.next, %"3" ]
+  %i.next = add nuw i32 %i, 1
+  %c = icmp ult i32 %i.next, 7
+  br i1 %c, label %"3", label %0
+
+0:
+  ret void
+}
+
+define void @1() {
+  br label %1
+
+1:
+  br label %1
+}
+"#;
+    let dir = scratch("names");
+    let path = write(&dir, "names.ll", M);
+    let v = analyze_json(&path);
+    let _ = std::fs::remove_dir_all(&dir);
+    let names: Vec<&str> = functions(&v)
+        .iter()
+        .map(|f| f["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, [r#""weird \22name\\\E2\9C\93""#, "1"]);
+    let l = &functions(&v)[0]["loops"][0];
+    assert_eq!(l["header"], r#""3""#);
+    assert_eq!(l["preheader"], r#""entry block""#);
+    assert_eq!(strs(&l["exits"]), ["0"]);
+    assert_eq!(l["backedge_taken_count"]["constant"], 6);
+    assert_eq!(functions(&v)[1]["loops"][0]["header"], "1");
+}
+
+/// Counts are unsigned, exact beyond 64 bits; `expr` is LLVM's (signed)
+/// text.
+#[test]
+fn wide_and_wrapping_counts() {
+    const M: &str = r#"
+define void @wide(ptr %p) {
+entry:
+  br label %loop
+
+loop:
+  %i = phi i128 [ 0, %entry ], [ %i.next, %loop ]
+  store volatile i32 0, ptr %p
+  %i.next = add i128 %i, 1
+  %c = icmp ne i128 %i.next, 1180591620717411303424
+  br i1 %c, label %loop, label %exit
+
+exit:
+  ret void
+}
+
+define void @byte(ptr %p) {
+entry:
+  br label %loop
+
+loop:
+  %i = phi i8 [ 0, %entry ], [ %i.next, %loop ]
+  store volatile i32 0, ptr %p
+  %i.next = add i8 %i, 1
+  %c = icmp ne i8 %i.next, 0
+  br i1 %c, label %loop, label %exit
+
+exit:
+  ret void
+}
+"#;
+    let dir = scratch("wide");
+    let path = write(&dir, "wide.ll", M);
+    let v = analyze_json(&path);
+    let _ = std::fs::remove_dir_all(&dir);
+    let wide = &function(&v, "wide")["loops"][0]["backedge_taken_count"];
+    assert_eq!(
+        int_text(&wide["constant"]).as_deref(),
+        Some("1180591620717411303423")
+    );
+    assert_eq!(
+        int_text(&wide["max_constant"]).as_deref(),
+        Some("1180591620717411303423")
+    );
+    let byte = &function(&v, "byte")["loops"][0];
+    assert_eq!(
+        byte["backedge_taken_count"],
+        serde_json::json!({"constant": 255, "expr": "-1", "max_constant": 255})
+    );
+    assert_eq!(byte["exit_counts"][0]["constant"], 255);
+}
+
+#[test]
+fn malformed_input_is_diagnosed_like_the_main_command() {
+    let dir = scratch("bad");
+    let bad = write(
+        &dir,
+        "bad.ll",
+        "define void @f() {\n  %x = add i32 1\n  ret void\n}\n",
+    );
+    let bad = bad.to_str().unwrap();
+    let ours = run(&["analyze", bad], b"");
+    let main = run(&[bad, "--passes=none"], b"");
+    assert_eq!(ours.status.code(), Some(1));
+    assert_eq!(main.status.code(), Some(1));
+    assert!(ours.stdout.is_empty());
+    let err = String::from_utf8_lossy(&ours.stderr);
+    assert!(
+        err.starts_with(&format!("{bad}:3:3: error: ")),
+        "unexpected diagnostic:\n{err}"
+    );
+    assert_eq!(ours.stderr, main.stderr);
+
+    // From standard input, the file is `<stdin>`.
+    let src = std::fs::read(bad).unwrap();
+    let piped = run(&["analyze", "--json", "-"], &src);
+    assert_eq!(piped.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&piped.stderr).starts_with("<stdin>:3:3: error: "));
+
+    // A module that parses but does not verify.
+    let broken = write(
+        &dir,
+        "broken.ll",
+        "define i32 @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  %x = add i32 1, 2\n  br label %b\nb:\n  ret i32 %x\n}\n",
+    );
+    let out = run(&["analyze", broken.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("input module is broken!"), "{err}");
+
+    // Missing file, bitcode, and a usage error.
+    let missing = dir.join("missing.ll");
+    let out = run(&["analyze", missing.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("could not open input file"));
+    let bc = dir.join("x.bc");
+    std::fs::write(&bc, b"BC\xC0\xDE\x35\x14\x00\x00").unwrap();
+    let out = run(&["analyze", bc.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains(":1:1: error: "));
+    let out = run(&["analyze", "--no-such-flag"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn dash_and_no_input_read_stdin() {
+    let dir = scratch("stdin");
+    let path = write(&dir, "small.ll", SMALL);
+    let from_file = stdout_ok(&run(&["analyze", "--json", path.to_str().unwrap()], b""));
+    let _ = std::fs::remove_dir_all(&dir);
+    let dash = stdout_ok(&run(&["analyze", "--json", "-"], SMALL.as_bytes()));
+    let absent = stdout_ok(&run(&["analyze", "--json"], SMALL.as_bytes()));
+    assert_eq!(dash, from_file);
+    assert_eq!(absent, from_file);
+    let text = stdout_ok(&run(&["analyze"], SMALL.as_bytes()));
+    assert_eq!(text, SMALL_TEXT);
+    // The main command still treats its input normally.
+    let main = stdout_ok(&run(&["--passes=none", "-"], SMALL.as_bytes()));
+    assert!(main.contains("define void @nest(ptr %a)"));
+}
+
+// ---------------------------------------------------------------- corpus
+
+/// One loop of `print<loops>`.
+#[derive(Debug)]
+struct OptLoop {
+    header: String,
+    depth: u64,
+    parent: Option<String>,
+    blocks: Vec<String>,
+    latches: BTreeSet<String>,
+    exiting: Vec<String>,
+}
+
+/// Splits `%a<header>,%"b c"<latch>,%d` into (name without `%`, marks).
+fn parse_block_list(s: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        assert_eq!(b[i], b'%', "block list {s:?}");
+        let start = i + 1;
+        i = start;
+        if b.get(i) == Some(&b'"') {
+            i += 1;
+            while i < b.len() && b[i] != b'"' {
+                i += 1;
+            }
+            i += 1;
+        } else {
+            while i < b.len() && b[i] != b'<' && b[i] != b',' {
+                i += 1;
+            }
+        }
+        let name = s[start..i].to_string();
+        let mstart = i;
+        while i < b.len() && b[i] != b',' {
+            i += 1;
+        }
+        out.push((name, s[mstart..i].to_string()));
+        i += 1;
+    }
+    out
+}
+
+/// Per function (named as LLVM prints it, without `@`): loops in LLVM's
+/// pre-order in program order, from `print<loops>` (which prints top-level
+/// loops last-first); and the `backedge-taken count is` text per loop
+/// header (with `%`), from `print<scalar-evolution>`.
+type OptLoops = BTreeMap<String, Vec<OptLoop>>;
+type OptCounts = BTreeMap<String, BTreeMap<String, String>>;
+
+/// What opt prints for one function.
+#[derive(Default)]
+struct OptFunction {
+    /// From `Determining loop execution counts for: @NAME`, which (unlike
+    /// `print<loops>`) quotes names as the IR does.
+    name: String,
+    /// Top-level loops in `print<loops>` order, each with its nested loops.
+    groups: Vec<Vec<OptLoop>>,
+    counts: BTreeMap<String, String>,
+}
+
+fn opt_reference(file: &Path) -> (OptLoops, OptCounts) {
+    let out = Command::new(matrix::OPT)
+        .args([
+            "-passes=print<loops>,print<scalar-evolution>",
+            "-scalar-evolution-classify-expressions=0",
+            "-disable-output",
+        ])
+        .arg(file)
+        .output()
+        .expect("run opt-19");
+    assert!(
+        out.status.success(),
+        "opt-19 failed on {}: {}",
+        file.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stderr);
+    let mut funcs: Vec<OptFunction> = Vec::new();
+    let mut stack: Vec<(u64, String)> = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("Loop info for function '") {
+            funcs.push(OptFunction::default());
+            stack.clear();
+            continue;
+        }
+        let Some(cur) = funcs.last_mut() else {
+            continue;
+        };
+        if let Some(name) = line.strip_prefix("Determining loop execution counts for: @") {
+            cur.name = name.to_string();
+            continue;
+        }
+        let t = line.trim_start();
+        let t = t.strip_prefix("Parallel ").unwrap_or(t);
+        if let Some(rest) = t.strip_prefix("Loop at depth ") {
+            let (d, blocks) = rest.split_once(" containing: ").expect("loop line");
+            let depth: u64 = d.parse().expect("depth");
+            let blocks = parse_block_list(blocks);
+            let header = blocks[0].0.clone();
+            while stack.last().is_some_and(|(sd, _)| *sd >= depth) {
+                stack.pop();
+            }
+            let l = OptLoop {
+                header: header.clone(),
+                depth,
+                parent: stack.last().map(|(_, h)| h.clone()),
+                blocks: blocks.iter().map(|(n, _)| n.clone()).collect(),
+                latches: blocks
+                    .iter()
+                    .filter(|(_, m)| m.contains("<latch>"))
+                    .map(|(n, _)| n.clone())
+                    .collect(),
+                exiting: blocks
+                    .iter()
+                    .filter(|(_, m)| m.contains("<exiting>"))
+                    .map(|(n, _)| n.clone())
+                    .collect(),
+            };
+            stack.push((depth, header));
+            if depth == 1 {
+                cur.groups.push(Vec::new());
+            }
+            cur.groups.last_mut().expect("top-level loop first").push(l);
+        } else if let Some(rest) = line.strip_prefix("Loop ") {
+            let (h, what) = rest.split_once(": ").expect("count line");
+            let what = what.trim_start_matches("<multiple exits> ");
+            if let Some(c) = what.strip_prefix("backedge-taken count is ") {
+                cur.counts.insert(h.to_string(), c.to_string());
+            }
+        }
+    }
+    let mut loops = BTreeMap::new();
+    let mut counts = BTreeMap::new();
+    for f in funcs {
+        loops.insert(
+            f.name.clone(),
+            f.groups.into_iter().rev().flatten().collect(),
+        );
+        counts.insert(f.name, f.counts);
+    }
+    (loops, counts)
+}
+
+/// `iN V` (V signed, as LLVM prints constants) as the unsigned value.
+fn llvm_const_unsigned(s: &str) -> Option<u128> {
+    let (ty, v) = s.split_once(' ')?;
+    let bits: u32 = ty.strip_prefix('i')?.parse().ok()?;
+    let v: i128 = v.parse().ok()?;
+    let mask = if bits >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << bits) - 1
+    };
+    Some(v as u128 & mask)
+}
+
+/// Compares one module's report with opt-19's; returns the number of
+/// loops and of constant counts compared, or the differences.
+fn compare_with_opt(file: &Path, tag: &str) -> Result<(usize, usize), Vec<String>> {
+    let ours = analyze_json(file);
+    let (opt_loops, opt_counts) = opt_reference(file);
+    let mut errors = Vec::new();
+    let mut n_loops = 0;
+    let mut n_consts = 0;
+    let our_names: BTreeSet<String> = functions(&ours)
+        .iter()
+        .map(|f| f["name"].as_str().unwrap().to_string())
+        .collect();
+    let opt_names: BTreeSet<String> = opt_loops.keys().cloned().collect();
+    if our_names != opt_names {
+        errors.push(format!(
+            "{tag}: functions differ: ours {our_names:?} opt {opt_names:?}"
+        ));
+        return Err(errors);
+    }
+    for f in functions(&ours) {
+        let name = f["name"].as_str().unwrap();
+        let expect = &opt_loops[name];
+        let got = f["loops"].as_array().unwrap();
+        let shape = |l: &Value| {
+            (
+                l["header"].as_str().unwrap().to_string(),
+                l["depth"].as_u64().unwrap(),
+                l["parent"].as_str().map(str::to_string),
+            )
+        };
+        let got_shape: Vec<_> = got.iter().map(shape).collect();
+        let want_shape: Vec<_> = expect
+            .iter()
+            .map(|l| (l.header.clone(), l.depth, l.parent.clone()))
+            .collect();
+        if got_shape != want_shape {
+            errors.push(format!(
+                "{tag} {name}: loops differ:\n  ours {got_shape:?}\n  opt  {want_shape:?}"
+            ));
+            continue;
+        }
+        let blocks_of: BTreeMap<&str, BTreeSet<&str>> = expect
+            .iter()
+            .map(|l| {
+                (
+                    l.header.as_str(),
+                    l.blocks.iter().map(String::as_str).collect(),
+                )
+            })
+            .collect();
+        for (l, want) in got.iter().zip(expect) {
+            n_loops += 1;
+            let h = &want.header;
+            let latches: BTreeSet<String> = strs(&l["latches"]).into_iter().collect();
+            if latches != want.latches {
+                errors.push(format!(
+                    "{tag} {name} %{h}: latches {latches:?}, opt {:?}",
+                    want.latches
+                ));
+            }
+            let exiting = strs(&l["exiting"]);
+            if exiting != want.exiting {
+                errors.push(format!(
+                    "{tag} {name} %{h}: exiting {exiting:?}, opt {:?}",
+                    want.exiting
+                ));
+            }
+            // Exits: outside the loop, none iff no exiting block, and those
+            // of a nested loop are in its parent or exits of its parent.
+            let exits = strs(&l["exits"]);
+            let body = &blocks_of[h.as_str()];
+            if exits.iter().any(|e| body.contains(e.as_str()))
+                || exits.is_empty() != exiting.is_empty()
+                || exits.iter().collect::<BTreeSet<_>>().len() != exits.len()
+            {
+                errors.push(format!("{tag} {name} %{h}: bad exits {exits:?}"));
+            }
+            if let Some(p) = &want.parent {
+                let parent = got
+                    .iter()
+                    .find(|x| x["header"] == p.as_str())
+                    .expect("parent reported");
+                let pexits = strs(&parent["exits"]);
+                for e in &exits {
+                    if !blocks_of[p.as_str()].contains(e.as_str()) && !pexits.contains(e) {
+                        errors.push(format!(
+                            "{tag} {name} %{h}: exit {e} is neither in nor an exit of %{p}"
+                        ));
+                    }
+                }
+            }
+            if l["exit_counts"].as_array().map(Vec::len) != Some(exiting.len()) {
+                errors.push(format!("{tag} {name} %{h}: exit_counts length"));
+            }
+            // Constant backedge-taken counts.
+            let theirs = opt_counts
+                .get(name)
+                .and_then(|c| c.get(&format!("%{h}")))
+                .and_then(|s| llvm_const_unsigned(s));
+            let mine = int_text(&l["backedge_taken_count"]["constant"]);
+            if theirs.is_some() || mine.is_some() {
+                n_consts += 1;
+                if theirs.map(|t| t.to_string()) != mine {
+                    errors.push(format!(
+                        "{tag} {name} %{h}: constant backedge-taken count: ours {mine:?}, opt {theirs:?}"
+                    ));
+                }
+            }
+        }
+    }
+    if errors.is_empty() {
+        Ok((n_loops, n_consts))
+    } else {
+        Err(errors)
+    }
+}
+
+/// Loop-heavy corpus sources, each at -O0, -O1 -g and -O2, plus every
+/// hand-written corpus module.
+#[test]
+fn corpus_matches_opt() {
+    if !have_llvm() {
+        return;
+    }
+    const SOURCES: &[&str] = &[
+        "c_loop_shapes",
+        "c_scev_loops",
+        "c_kernels",
+        "c_loop_pragmas",
+        "cxx_loops",
+    ];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let dir = scratch("corpus");
+    let mut files = Vec::new();
+    for src in matrix::sources(&root).expect("corpus sources") {
+        if !SOURCES.contains(&src.stem().as_str()) {
+            continue;
+        }
+        for variant in matrix::VARIANTS
+            .iter()
+            .filter(|v| matches!(v.name, "O0" | "O1g" | "O2"))
+        {
+            let out = dir.join(src.module_name(variant));
+            let st = src
+                .compile_command(variant, &out)
+                .status()
+                .expect("run clang");
+            assert!(st.success(), "clang failed on {}", src.path.display());
+            files.push((format!("{} {}", src.stem(), variant.name), out));
+        }
+    }
+    assert_eq!(files.len(), SOURCES.len() * 3, "corpus sources missing");
+    for p in matrix::handwritten(&root).expect("hand-written modules") {
+        let tag = p.file_name().unwrap().to_string_lossy().into_owned();
+        files.push((tag, p));
+    }
+    let (mut loops, mut consts, mut errors) = (0, 0, Vec::new());
+    for (tag, file) in &files {
+        match compare_with_opt(file, tag) {
+            Ok((l, c)) => {
+                loops += l;
+                consts += c;
+            }
+            Err(e) => errors.extend(e),
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    eprintln!(
+        "analyze: {} modules, {loops} loops, {consts} constant counts compared with opt-19",
+        files.len()
+    );
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+    assert!(loops > 100, "too few loops compared: {loops}");
+    assert!(consts > 20, "too few constant counts compared: {consts}");
+}
