@@ -235,6 +235,14 @@ pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failur
         None => default_pipeline(opts.order, opts.opt_level),
     };
     let mut remarks = Remarks::new();
+    // Malformed loop attributes are reported once, before any pass reads
+    // them, whenever the pipeline has a loop transformation or the
+    // transformation warnings.
+    if pipeline::mentions_loop_transformations(&pipeline) {
+        for fid in loopwright_transforms::defined_functions(&m) {
+            loopwright_transforms::warn::lint_loop_metadata(&m, &m.functions[fid], &mut remarks);
+        }
+    }
     run_pipeline(&mut m, &pipeline, file, &mut remarks, &opts.unroll)?;
     if opts.verify {
         verify(&m, file, "output")?;

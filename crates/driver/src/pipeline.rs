@@ -217,6 +217,25 @@ pub enum Element {
     Pass { name: &'static str, params: String },
 }
 
+/// Whether `pipeline` runs a pass that reads loop-transformation metadata
+/// (a loop transformation, or `transform-warning`).
+pub fn mentions_loop_transformations(pipeline: &[Element]) -> bool {
+    pipeline.iter().any(|e| match e {
+        Element::Adaptor { inner, .. } => mentions_loop_transformations(inner),
+        Element::Pass { name, .. } => matches!(
+            *name,
+            "loop-unroll"
+                | "loop-unroll-full"
+                | "loop-unroll-and-jam"
+                | "loop-vectorize"
+                | "loop-distribute"
+                | "loop-interchange"
+                | "loop-versioning-licm"
+                | "transform-warning"
+        ),
+    })
+}
+
 /// A pipeline error, worded as `opt` words it.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct PipelineError(pub String);

@@ -72,3 +72,39 @@ pub fn warn_missed_transformations(m: &Module, f: &Function, remarks: &mut Remar
         }
     }
 }
+
+/// Warns about loop attributes that cannot be read as LLVM reads them
+/// (wrong operand types or counts, out-of-range values, duplicates): LLVM
+/// ignores them silently, which hides a typo in a pragma or a generator
+/// bug. One `!Failure` remark (printed as a warning) per problem per loop,
+/// from pass `loop-metadata`, name `MalformedLoopMetadata`; loops in
+/// program pre-order.
+pub fn lint_loop_metadata(m: &Module, f: &Function, remarks: &mut Remarks) {
+    let a = FnAnalyses::compute(f);
+    let fname = f.name().unwrap_or("");
+    for l in a.loops.preorder_in_program_order() {
+        let Some(id) = a.loops.loop_id(f, &m.md, &a.cfg, l) else {
+            continue;
+        };
+        let (_, warnings) = LoopAttrs::of_module(m, id);
+        if warnings.is_empty() {
+            continue;
+        }
+        let loc = a
+            .loops
+            .start_loc(f, &m.md, &a.cfg, l)
+            .and_then(|n| source_loc(&m.md, n));
+        for w in warnings {
+            remarks.emit(
+                Remark::new(
+                    RemarkKind::Failure,
+                    "loop-metadata",
+                    "MalformedLoopMetadata",
+                    loc.clone(),
+                    fname,
+                )
+                .text(format!("loop metadata in function '{fname}': {w}")),
+            );
+        }
+    }
+}

@@ -1,0 +1,83 @@
+//! Malformed loop attributes are reported as warnings (LLVM ignores them
+//! silently), once per problem, before any loop transformation runs; the
+//! attributes are then ignored as LLVM ignores them, and the run succeeds.
+
+use std::process::Command;
+
+const INPUT: &str = r#"define void @f(ptr %p, i32 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %i.next = add nuw nsw i32 %i, 1
+  %c = icmp eq i32 %i.next, %n
+  br i1 %c, label %exit, label %loop, !llvm.loop !0
+exit:
+  ret void
+}
+!0 = distinct !{!0, !1, !2, !3}
+!1 = !{!"llvm.loop.unroll.count", !"four"}
+!2 = !{!"llvm.loop.vectorize.width", i32 3}
+!3 = !{!"llvm.loop.unroll.count", i32 -2}
+"#;
+
+fn run(args: &[&str]) -> (bool, String, String) {
+    let dir = std::env::temp_dir().join(format!("loopwright-md-lint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("bad_md.ll");
+    std::fs::write(&input, INPUT).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_loopwright"))
+        .args(args)
+        .arg(&input)
+        .output()
+        .expect("run loopwright");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn malformed_attributes_warn_once_each() {
+    let (ok, stdout, stderr) = run(&[]);
+    assert!(ok, "{stderr}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "warning: <unknown>:0:0: loop metadata in function 'f': llvm.loop.unroll.count: value is not an integer (ignored)",
+            "warning: <unknown>:0:0: loop metadata in function 'f': llvm.loop.vectorize.width: width 3 is not a power of two up to 64 (ignored)",
+            "warning: <unknown>:0:0: loop metadata in function 'f': llvm.loop.unroll.count: duplicate: LLVM reads only the first one (ignored)",
+        ],
+        "{stderr}"
+    );
+    // The metadata is kept as written.
+    assert!(
+        stdout.contains(r#"!{!"llvm.loop.unroll.count", !"four"}"#),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn yaml_records_them() {
+    let dir = std::env::temp_dir().join(format!("loopwright-md-lint-yaml-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let yaml = dir.join("r.yaml");
+    let (ok, _, stderr) = run(&["-pass-remarks-output", yaml.to_str().unwrap()]);
+    assert!(ok, "{stderr}");
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    assert_eq!(text.matches("--- !Failure").count(), 3, "{text}");
+    assert!(text.contains("Pass:            loop-metadata"), "{text}");
+    assert!(
+        text.contains("Name:            MalformedLoopMetadata"),
+        "{text}"
+    );
+}
+
+#[test]
+fn passes_without_loop_transformations_stay_quiet() {
+    let (ok, _, stderr) = run(&["--passes=loop-simplify,lcssa"]);
+    assert!(ok, "{stderr}");
+    assert_eq!(stderr, "");
+}
