@@ -12,16 +12,17 @@
 //! operands (`!DIExpression(DW_OP_deref)`) have an empty field name. Typed
 //! views (such as [`Metadata::location`]) read the fields by name.
 //!
-//! Uniquing: nodes created with [`Metadata::uniqued`] are hash-consed;
-//! [`Metadata::push`] always allocates (the parser uses it, as forward
-//! references make uniquing at parse time impossible; LLVM would merge equal
-//! uniqued nodes, which changes no meaning).
+//! Uniquing: [`Metadata::push`] always allocates (the parser uses it, as
+//! forward references make uniquing at parse time impossible; LLVM would
+//! merge equal uniqued nodes, which changes no meaning).
+//! [`Metadata::uniqued`] hash-conses, and finds equal non-distinct nodes
+//! pushed before it was called, so new metadata reuses the module's.
 //!
 //! Function-local metadata (`metadata i32 %x`, `!DIArgList(...)`) is not
 //! here: it lives in [`crate::Operand`] of the function that uses it.
 
 use crate::entities::{Const, MdKind, MdNode, MdStr};
-use cranelift_entity::PrimaryMap;
+use cranelift_entity::{EntityRef, PrimaryMap};
 use rustc_hash::FxHashMap;
 
 /// A metadata operand: a reference to module-level metadata.
@@ -86,6 +87,9 @@ pub enum MdFieldValue {
 pub struct Metadata {
     nodes: PrimaryMap<MdNode, MdNodeData>,
     uniqued: FxHashMap<MdNodeData, MdNode>,
+    /// Nodes `0..indexed` have been entered in `uniqued` (when not
+    /// distinct); later ones were pushed without uniquing.
+    indexed: usize,
     strings: PrimaryMap<MdStr, Box<[u8]>>,
     string_map: FxHashMap<Box<[u8]>, MdStr>,
     kinds: PrimaryMap<MdKind, Box<str>>,
@@ -155,6 +159,7 @@ impl Metadata {
         let mut m = Metadata {
             nodes: PrimaryMap::new(),
             uniqued: FxHashMap::default(),
+            indexed: 0,
             strings: PrimaryMap::new(),
             string_map: FxHashMap::default(),
             kinds: PrimaryMap::new(),
@@ -176,16 +181,43 @@ impl Metadata {
 
     /// Returns the uniqued node with this content (allocating it if new).
     /// Distinct nodes are always allocated.
+    /// Equal nodes the parser pushed count: a transformation asking for
+    /// `!{!"llvm.loop.unroll.disable"}` gets the module's existing node, as
+    /// in LLVM, where parsing already merged them.
     pub fn uniqued(&mut self, data: MdNodeData) -> MdNode {
         if data.distinct {
             return self.nodes.push(data);
         }
+        self.index_pushed();
         if let Some(&n) = self.uniqued.get(&data) {
-            return n;
+            // A node edited in place since it was entered no longer
+            // matches its entry.
+            if self.nodes[n] == data {
+                return n;
+            }
         }
         let n = self.nodes.push(data.clone());
         self.uniqued.insert(data, n);
         n
+    }
+
+    /// Enters the uniqued nodes pushed since the last call, the first of
+    /// equal nodes winning.
+    fn index_pushed(&mut self) {
+        while self.indexed < self.nodes.len() {
+            let n = MdNode::new(self.indexed);
+            let d = &self.nodes[n];
+            if !d.distinct {
+                if let Some(&old) = self.uniqued.get(d) {
+                    if self.nodes[old] == *d {
+                        self.indexed += 1;
+                        continue;
+                    }
+                }
+                self.uniqued.insert(d.clone(), n);
+            }
+            self.indexed += 1;
+        }
     }
 
     /// A uniqued tuple `!{...}`.

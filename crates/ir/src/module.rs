@@ -201,6 +201,9 @@ pub struct NamedMd {
 /// `uselistorder` directives are parsed and dropped, as `opt -S` drops them.
 #[derive(Clone, Debug, Default)]
 pub struct Module {
+    /// The module identifier (LLVM's `getModuleIdentifier`): the name of
+    /// the file it was read from, printed as `; ModuleID = '...'`.
+    pub module_id: Option<String>,
     pub source_filename: Option<String>,
     pub datalayout: Option<String>,
     pub triple: Option<String>,

@@ -538,6 +538,7 @@ impl<'a> Parser<'a> {
         if self.m.source_filename.is_none() {
             self.m.source_filename = Some(filename.to_owned());
         }
+        self.m.module_id = Some(filename.to_owned());
         Ok(self.m)
     }
 

@@ -213,7 +213,8 @@ impl<'m, 'o> Printer<'m, 'o> {
         self.out.push_str("; ModuleID = '");
         // A line break would end the comment and leave the rest of the name
         // as text to parse: write line breaks escaped, all else as is.
-        for c in m.source_filename.as_deref().unwrap_or("<stdin>").chars() {
+        let id = m.module_id.as_deref().or(m.source_filename.as_deref());
+        for c in id.unwrap_or("<stdin>").chars() {
             match c {
                 '\n' => self.out.push_str("\\0A"),
                 '\r' => self.out.push_str("\\0D"),
