@@ -116,6 +116,18 @@ pub struct Cli {
     /// `-unroll-remainder`: unroll the remainder loop too.
     #[arg(long = "unroll-remainder", value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
     pub unroll_remainder: Option<bool>,
+    /// `-unroll-runtime-other-exit-predictable`: assume a loop's other exit
+    /// is predictable when runtime-unrolling it.
+    #[arg(long = "unroll-runtime-other-exit-predictable", value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
+    pub unroll_runtime_other_exit_predictable: Option<bool>,
+    /// `-unroll-max-percent-threshold-boost`: the largest boost (in percent)
+    /// of the full-unroll threshold for loops whose unrolling saves work.
+    #[arg(long = "unroll-max-percent-threshold-boost", value_name = "N")]
+    pub unroll_max_percent_threshold_boost: Option<u32>,
+    /// `-unroll-max-iteration-count-to-analyze`: the largest trip count the
+    /// full-unroll cost simulation analyzes.
+    #[arg(long = "unroll-max-iteration-count-to-analyze", value_name = "N")]
+    pub unroll_max_iteration_count_to_analyze: Option<u32>,
 
     /// The remark file format; only `yaml` is supported.
     #[arg(
@@ -150,6 +162,9 @@ const LONG: &[&str] = &[
     "unroll-runtime-epilog",
     "unroll-runtime-multi-exit",
     "unroll-remainder",
+    "unroll-runtime-other-exit-predictable",
+    "unroll-max-percent-threshold-boost",
+    "unroll-max-iteration-count-to-analyze",
     "print-pipeline-passes",
     "disable-output",
     "disable-verify",

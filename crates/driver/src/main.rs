@@ -65,6 +65,9 @@ fn run(cli: &Cli) -> Result<(), String> {
             runtime_epilog: cli.unroll_runtime_epilog,
             runtime_multi_exit: cli.unroll_runtime_multi_exit,
             unroll_remainder: cli.unroll_remainder,
+            runtime_other_exit_predictable: cli.unroll_runtime_other_exit_predictable,
+            max_percent_threshold_boost: cli.unroll_max_percent_threshold_boost,
+            max_iterations_to_analyze: cli.unroll_max_iteration_count_to_analyze,
             ..Default::default()
         },
     };

@@ -405,7 +405,7 @@ impl ScalarEvolution<'_> {
     }
 
     /// The value of an affine recurrence after `it` iterations.
-    pub(crate) fn evaluate_at_iteration(&mut self, ar: Scev, it: Scev) -> Scev {
+    pub fn evaluate_at_iteration(&mut self, ar: Scev, it: Scev) -> Scev {
         let Some((ops, _)) = self.as_add_rec(ar).map(|(o, l)| (o.to_vec(), l)) else {
             return self.cnc;
         };

@@ -88,7 +88,7 @@ impl LoopSize {
 
 /// Whether calling `name` is lowered to a call (LLVM's `isLoweredToCall`):
 /// intrinsics and a few math functions that become instructions are not.
-fn lowered_to_call(name: &str) -> bool {
+pub(crate) fn lowered_to_call(name: &str) -> bool {
     if name.starts_with("llvm.") {
         return false;
     }
@@ -240,7 +240,7 @@ fn aggregate_size(m: &Module, t: loopwright_ir::Type) -> Option<u64> {
 }
 
 /// The x86-64 code-size cost of one instruction (see the module docs).
-fn inst_cost(m: &Module, f: &Function, data: &InstData) -> u32 {
+pub(crate) fn inst_cost(m: &Module, f: &Function, data: &InstData) -> u32 {
     use Opcode::*;
     let of_load = |op: Option<&Operand>| {
         matches!(op, Some(Operand::Value(v))
@@ -537,6 +537,13 @@ pub fn preferences(
             p.be_insns = 2;
         }
     }
+    // Size attributes: `-unroll-optsize-threshold` (0) and no dynamic-cost
+    // boost of the full-unroll threshold.
+    if opt_for_size(m, f) {
+        p.threshold = 0;
+        p.partial_threshold = 0;
+        p.max_percent_threshold_boost = 100;
+    }
     // Command-line options.
     if let Some(t) = opts.threshold {
         p.threshold = t;
@@ -638,10 +645,9 @@ fn pragma_count(pr: &Pragmas, t: &TripFacts, size: &LoopSize, p: &Prefs) -> Opti
     None
 }
 
-/// `shouldFullUnroll` (without LLVM's simulation of the unrolled
-/// iterations, `analyzeLoopUnrollCost`: a loop whose unrolled size is over
-/// the threshold is not fully unrolled here even when folding would shrink
-/// it).
+/// `shouldFullUnroll`'s plain estimate. When it fails, the caller asks
+/// LLVM's simulation of the unrolled iterations (`super::simulate`) before
+/// trying peeling.
 fn full_count(count: u32, size: &LoopSize, p: &Prefs) -> Option<u32> {
     if count > p.full_unroll_max_count {
         return None;

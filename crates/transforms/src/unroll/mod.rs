@@ -29,6 +29,7 @@ pub mod cost;
 pub mod legality;
 pub mod peel;
 pub mod runtime;
+pub mod simulate;
 pub mod transform;
 
 use crate::remark::{source_loc, Remark, RemarkKind, Remarks};
@@ -64,6 +65,12 @@ pub struct UnrollOptions {
     pub runtime_epilog: Option<bool>,
     pub runtime_multi_exit: Option<bool>,
     pub unroll_remainder: Option<bool>,
+    /// `-unroll-runtime-other-exit-predictable`.
+    pub runtime_other_exit_predictable: Option<bool>,
+    /// `-unroll-max-percent-threshold-boost`.
+    pub max_percent_threshold_boost: Option<u32>,
+    /// `-unroll-max-iteration-count-to-analyze`.
+    pub max_iterations_to_analyze: Option<u32>,
 }
 
 /// The outcome for one loop.
@@ -108,13 +115,10 @@ pub fn unroll_function(
     changed
 }
 
-/// The visiting order: `loop-unroll` walks the loops forward through the
-/// function, innermost first; `loop-unroll-full` runs in the loop pass
-/// manager, innermost first in its order.
-fn order(a: &FnAnalyses, only_full: bool) -> Vec<Loop> {
-    if only_full {
-        return a.loops.innermost_first();
-    }
+/// The visiting order: both passes walk the loop nests forward through the
+/// function, innermost first (LLVM's `appendLoopsToWorklist`, which the
+/// loop pass manager running `loop-unroll-full` uses too).
+fn order(a: &FnAnalyses, _only_full: bool) -> Vec<Loop> {
     let mut out = Vec::new();
     for &top in a.loops.top_level().iter().rev() {
         let mut stack: Vec<(Loop, usize)> = vec![(top, 0)];
@@ -291,6 +295,9 @@ pub fn try_unroll_loop(
         Some(_) => (cost::Decision::default(), false),
         None => cost::compute_count(&pr, &trips, &size, &mut p),
     };
+    // LLVM's simulation of the unrolled iterations (`analyzeLoopUnrollCost`).
+    let try_peel =
+        try_peel && !simulate::full_unroll_after_estimate(m, f, a, l, &trips, &p, opts, &mut d);
     let peel_count = forced_peel.or_else(|| {
         let prefs = peel::PeelPrefs::gather(opts, only_full);
         try_peel
@@ -361,6 +368,7 @@ pub fn try_unroll_loop(
         remarks,
         &fname,
         loc,
+        opts,
     )
 }
 
@@ -382,6 +390,7 @@ fn unroll_with(
     remarks: &mut Remarks,
     fname: &str,
     loc: Option<crate::remark::SourceLoc>,
+    opts: &UnrollOptions,
 ) -> UnrollResult {
     if legality::check(m, f, a, l).is_err() {
         return UnrollResult::Unmodified;
@@ -402,7 +411,8 @@ fn unroll_with(
     let mut exits = exits;
     if *runtime {
         let header = a.loops.header(l);
-        match runtime::add_remainder(m, f, a, l, count, p) {
+        let ro = runtime::RuntimeOptions::new(p, opts);
+        match runtime::add_remainder(m, f, a, l, count, &ro) {
             Some(r) => {
                 has_remainder = r.header.is_some();
                 remainder_header = r.header;

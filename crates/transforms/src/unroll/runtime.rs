@@ -1,139 +1,269 @@
-//! Runtime unrolling's remainder loop (LLVM's `UnrollRuntimeLoopRemainder`,
-//! epilogue form).
+//! Runtime unrolling's remainder loop (LLVM 19's
+//! `UnrollRuntimeLoopRemainder`, with `ConnectEpilog`, `ConnectProlog`
+//! and `CloneLoopBlocks`).
 //!
 //! When the trip count `tc` is only known at run time, the loop is
-//! prepared for unrolling by `count` like this:
+//! prepared for unrolling by `count` by running `tc % count` iterations in
+//! a copy of the loop, the *remainder*, either after the loop (epilogue)
+//! or before it (prologue):
 //!
 //! ```text
-//! preheader:       tc = <expanded>; xtraiter = tc % count
-//!                  br (tc - 1 <u count - 1), %exit.unr-lcssa, %preheader.new
-//! preheader.new:   unroll_iter = tc - xtraiter; br %header
-//! header: ...      niter = phi [0, %preheader.new], [niter.next, %latch]
-//! latch:           niter.next = niter + 1; br (niter.next != unroll_iter), %header, %exit.unr-lcssa.loopexit
-//! exit.unr-lcssa:  x.unr = phi ...; br (xtraiter != 0), %header.epil.preheader, %exit.epilog-lcssa
-//! header.epil ...  a copy of the loop running xtraiter iterations
-//! exit.epilog-lcssa, exit
+//! epilogue                                  prologue
+//! ph:  xtraiter = tc % count                ph:  xtraiter = tc % count
+//!      br (tc-1 <u count-1), exit.unr-lcssa,     br (xtraiter != 0), h.prol.preheader,
+//!         ph.new                                    h.prol.loopexit
+//! ph.new: unroll_iter = tc - xtraiter       h.prol.preheader -> h.prol ... (xtraiter
+//! h ... latch: niter.next == unroll_iter?        iterations, counted by prol.iter)
+//!      -> exit.unr-lcssa(.loopexit)         h.prol.loopexit: br (tc-1 <u count-1),
+//! exit.unr-lcssa: x.unr = phi ...                exit, ph.new
+//!      br (xtraiter != 0), h.epil.preheader, ph.new -> h ... latch (the loop's own
+//!         exit                                    exit test) -> exit.unr-lcssa
+//! h.epil ... (xtraiter iterations,          exit
+//!   counted by epil.iter) -> exit.epilog-lcssa
+//! exit
 //! ```
 //!
-//! The main loop then runs a multiple of `count` iterations, and the
-//! unroller removes its intermediate exit tests. With `count == 2` the
-//! remainder runs at most once, and its backedge is removed.
+//! The unrolled loop then runs a multiple of `count` iterations, so the
+//! unroller drops its intermediate latch tests. The blocks, their order,
+//! the names (`xtraiter`, `lcmp.mod`, `unroll_iter`, `niter`,
+//! `epil.iter`/`prol.iter`, `.unr`, `.unr-lcssa`, `.epilog-lcssa`, ...),
+//! the debug locations and the branch weights are LLVM's: every block is
+//! created by the same sequence of `SplitBlock`, `SplitBlockPredecessors`
+//! (in LCSSA mode) and `formDedicatedExitBlocks` edits ([`edit`]).
 //!
-//! Supported: loops whose latch is their only exiting block, with a
-//! trip count scalar evolution computes and that is cheap to expand (or
-//! whose unrolling was forced). Others keep their exit tests (see the
-//! unroller).
+//! Supported (as LLVM 19 does it):
+//! - the epilogue and the prologue form; `-unroll-runtime-epilog` chooses,
+//!   else LLVM's `isEpilogProfitable` (epilogue when a header phi starts
+//!   from an integer constant);
+//! - loops with other exiting blocks besides the latch, when
+//!   `-unroll-runtime-multi-exit` is given, or by LLVM's default
+//!   heuristic (`canProfitablyUnrollMultiExitLoop`): at most two exiting
+//!   blocks and a single other exit block that ends in a call to
+//!   `llvm.experimental.deoptimize` (or any block with
+//!   `-unroll-runtime-other-exit-predictable`). The other exit tests stay in
+//!   the unrolled body and in the remainder, whose exits get phi entries
+//!   from every copy; both loops then get dedicated exits;
+//! - freezing the trip count when a side exit or an instruction that may
+//!   not return could keep the latch test from running and the count may
+//!   be poison (`isGuaranteedNotToBeUndefOrPoison`, [`poison`]);
+//! - with `count == 2` the remainder runs at most once: its backedge is
+//!   removed, its code simplified and its latch merged into its exit
+//!   (LLVM's loop-deletion-like clean-up);
+//! - `-unroll-remainder`: the remainder is unrolled completely by
+//!   `count - 1` (it runs fewer iterations), as LLVM's `UnrollLoop` on it
+//!   does, without remarks;
+//! - the remainder's LoopID: `llvm.loop.unroll.disable` alone, or the
+//!   `followup_remainder` attributes ([`set_remainder_loop_id`]); none
+//!   when it was unrolled or its backedge removed;
+//! - branch weights (`!prof`) on the new branches when the latch has them.
+//!
+//! Legality: nothing is changed (and `None` returned) unless the loop is
+//! in simplified form with a conditional latch that exits, its preheader
+//! ends in an unconditional branch, the latch's exit count is an integer
+//! scalar evolution computes and this module can expand (cheaply, unless
+//! `-unroll-count`/pragmas allow an expensive one), `log2(count)` fits its
+//! width, and, with several exiting blocks, the heuristic above allows it.
+//!
+//! Deliberate differences from LLVM 19, all refusals:
+//! - with several exiting blocks, the loop is left alone when an exiting
+//!   block ends in something other than `br`/`switch` or an exit block is
+//!   an EH pad (LLVM would build the remainder without dedicated exits);
+//! - trip counts wider than 64 bits or that [`expand`] cannot materialize
+//!   (sequential `umin`, pointer sums) are not handled.
+
+mod edit;
+mod poison;
 
 use super::cost::Prefs;
+use super::UnrollOptions;
 use crate::utils::expand::{self, Expr};
+use crate::utils::fold::simplify;
 use crate::utils::{
-    fold_single_entry_phis, insert_phi, merge_block_into_predecessor, phi_add_incoming,
-    phi_remove_incoming, phi_value_for, phis, phis_replace_pred, replace_successor,
-    split_block_predecessors,
+    insert_phi, merge_block_into_predecessor, phi_add_incoming, phi_remove_incoming, phi_value_for,
+    phis, trivial_phi_value,
 };
 use crate::FnAnalyses;
-use loopwright_analysis::loopmd::followup::LoopIdAction;
-use loopwright_analysis::scev::ScalarEvolution;
+use edit::{br, preds, split_block, split_predecessors};
+use loopwright_analysis::loopmd::followup::{self, LoopIdAction};
+use loopwright_analysis::loopmd::names;
+use loopwright_analysis::scev::{NoWrap, ScalarEvolution, ScevData};
 use loopwright_analysis::{ControlFlowGraph, Loop};
 use loopwright_ir::{
-    Block, ConstData, Extra, Function, Inst, InstData, MdKind, Module, Opcode, Operand, Predicate,
-    TypeTable, Value,
+    Block, ConstData, Extra, Function, Inst, InstData, Md, MdBody, MdKind, MdNode, MdNodeData,
+    Module, Opcode, Operand, Predicate, TypeTable, Value, ValueDef,
 };
 use rustc_hash::FxHashMap;
 
 /// `SCEVCheapExpansionBudget`.
 const EXPANSION_BUDGET: u32 = 4;
 
-/// The header of the remainder loop built last, recorded for its LoopID.
+/// `EpilogHeaderWeights` and `UnrolledLoopHeaderWeights`.
+const ENTRY_WEIGHTS: [u32; 2] = [1, 127];
+
+/// The remainder loop that is left after [`add_remainder`], for its
+/// LoopID: `None` when the remainder runs at most once (count 2) or was
+/// unrolled completely.
 pub struct Remainder {
     pub header: Option<Block>,
 }
 
-fn add_one(e: Expr, bits: u32) -> Expr {
-    let mask = if bits >= 128 {
-        u128::MAX
-    } else {
-        (1u128 << bits) - 1
-    };
-    match e {
-        Expr::Int { bits, val } => Expr::Int {
-            bits,
-            val: val.wrapping_add(1) & mask,
-        },
-        Expr::Add(mut ops, t, _) => {
-            if let Some(Expr::Int { val, .. }) = ops.first_mut() {
-                *val = val.wrapping_add(1) & mask;
-                if *val == 0 {
-                    ops.remove(0);
-                }
-            } else {
-                ops.insert(0, Expr::Int { bits, val: 1 });
-            }
-            if ops.len() == 1 {
-                ops.pop().expect("one operand")
-            } else {
-                Expr::Add(ops, t, 0)
-            }
+/// What steers runtime unrolling: the unrolling preferences and LLVM's
+/// `-unroll-runtime-*` options.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RuntimeOptions {
+    /// `AllowExpensiveTripCount`: expand the trip count whatever it costs.
+    pub allow_expensive_trip_count: bool,
+    /// `-unroll-runtime-epilog`; `None`: LLVM's `isEpilogProfitable`.
+    pub epilog: Option<bool>,
+    /// `-unroll-runtime-multi-exit`; `None`: LLVM's heuristic.
+    pub multi_exit: Option<bool>,
+    /// `-unroll-runtime-other-exit-predictable`.
+    pub other_exit_predictable: bool,
+    /// `-unroll-remainder` (`UnrollRemainder`).
+    pub unroll_remainder: bool,
+}
+
+impl RuntimeOptions {
+    pub fn new(p: &Prefs, opts: &UnrollOptions) -> Self {
+        RuntimeOptions {
+            allow_expensive_trip_count: p.allow_expensive_trip_count,
+            epilog: opts.runtime_epilog,
+            multi_exit: opts.runtime_multi_exit,
+            other_exit_predictable: opts.runtime_other_exit_predictable.unwrap_or(false),
+            unroll_remainder: p.unroll_remainder,
         }
-        other => Expr::Add(
-            vec![Expr::Int { bits, val: 1 }, other],
-            loopwright_analysis::scev::Ty::Int(bits),
-            0,
-        ),
     }
 }
 
-/// Whether every instruction of the loop is sure to pass control on
-/// (otherwise the trip count must be frozen: the latch test may never be
-/// reached and its count may be poison).
-fn has_abnormal_exits(m: &Module, f: &Function, a: &FnAnalyses, l: Loop) -> bool {
-    a.loops.data(l).blocks().iter().any(|&b| {
-        f.layout.block_insts(b).any(|i| {
-            let d = f.inst(i);
-            d.opcode.is_call_like()
-                && !d.call_info().is_some_and(|c| {
-                    (m.attrs.has(c.fn_attrs, "willreturn") && m.attrs.has(c.fn_attrs, "nounwind"))
-                        || callee_is_pure(m, d)
-                })
-        })
+/// What the legality check learned, for the transformation.
+struct Shape {
+    header: Block,
+    latch: Block,
+    preheader: Block,
+    latch_exit: Block,
+    /// The latch branches to the header when its condition is true.
+    header_on_true: bool,
+    /// `getUniqueNonLatchExitBlocks`, in LLVM's order.
+    other_exits: Vec<Block>,
+    /// The loop's blocks in loop order.
+    blocks: Vec<Block>,
+    /// The blocks in `LoopBlocksDFS` reverse post-order.
+    rpo: Vec<Block>,
+    be: Expr,
+    tc: Expr,
+    width: u32,
+    existing: expand::Existing,
+    /// A side exit or an instruction that may not return: freeze the trip
+    /// count unless it cannot be poison.
+    may_skip_latch: bool,
+    epilog: bool,
+    /// The latch branch has `!prof` branch weights.
+    weights: bool,
+    /// The loop's LoopID (for the follow-up of a remainder that stays a
+    /// loop after `-unroll-remainder`).
+    loop_id: Option<MdNode>,
+}
+
+/// `Loop::getUniqueNonLatchExitBlocks`.
+fn unique_non_latch_exits(f: &Function, a: &FnAnalyses, l: Loop, latch: Block) -> Vec<Block> {
+    let mut out = Vec::new();
+    for &b in a.loops.data(l).blocks() {
+        if b == latch {
+            continue;
+        }
+        for s in f.successors(b) {
+            if !a.loops.contains(l, s) && !out.contains(&s) {
+                out.push(s);
+            }
+        }
+    }
+    out
+}
+
+/// LLVM's `isEpilogProfitable`: a header phi starts from an integer
+/// constant (which the epilogue keeps constant and a prologue would not).
+fn epilog_profitable(m: &Module, f: &Function, header: Block, preheader: Block) -> bool {
+    phis(f, header).iter().any(|&p| {
+        matches!(
+            phi_value_for(f, p, preheader),
+            Some(Operand::Const(c)) if matches!(m.consts.data(c), ConstData::Int { .. })
+        )
     })
 }
 
-fn callee_is_pure(m: &Module, d: &InstData) -> bool {
-    match d.operands().first() {
-        Some(Operand::Const(c)) => match m.consts.data(*c) {
-            ConstData::Global {
-                global: loopwright_ir::GlobalRef::Func(g),
-                ..
-            } => {
-                let s = m.functions[*g].fn_attrs;
-                m.attrs.has(s, "willreturn") && m.attrs.has(s, "nounwind")
-            }
-            _ => false,
-        },
-        _ => false,
-    }
+/// Whether the latch's terminator has `!prof` branch weights.
+fn has_branch_weights(m: &Module, f: &Function, t: Inst) -> bool {
+    let Some(k) = m.md.find_kind("prof") else {
+        return false;
+    };
+    let Some(n) = f.inst(t).md.get(k) else {
+        return false;
+    };
+    matches!(
+        m.md.tuple_ops(n).and_then(|ops| ops.first().copied().flatten()),
+        Some(Md::Str(s)) if m.md.str_bytes(s) == b"branch_weights"
+    )
 }
 
-/// Builds the remainder loop for unrolling `l` by `count`. Returns `None`,
-/// changing nothing, when the loop's shape or trip count does not allow
-/// it.
-pub fn add_remainder(
-    m: &mut Module,
-    f: &mut Function,
+/// `!prof !{!"branch_weights", i32 a, i32 b}`.
+fn branch_weights(m: &mut Module, w: [u32; 2]) -> (MdKind, MdNode) {
+    let ty = m.types.int(32);
+    let s = m.md.string(b"branch_weights");
+    let mut ops = vec![Some(Md::Str(s))];
+    for x in w {
+        let c = m.consts.int(ty, 32, i64::from(x));
+        ops.push(Some(Md::Const(c)));
+    }
+    let n = m.md.uniqued(MdNodeData {
+        distinct: false,
+        body: MdBody::Tuple(ops),
+    });
+    (m.md.kind("prof"), n)
+}
+
+/// LLVM's `canProfitablyUnrollMultiExitLoop`.
+fn multi_exit_allowed(
+    m: &Module,
+    f: &Function,
+    exiting: usize,
+    other_exits: &[Block],
+    ro: &RuntimeOptions,
+) -> bool {
+    if let Some(b) = ro.multi_exit {
+        return b;
+    }
+    if exiting > 2 {
+        return false;
+    }
+    if other_exits.is_empty() {
+        return true;
+    }
+    other_exits.len() == 1
+        && (ro.other_exit_predictable
+            || poison::has_postdominating_deoptimize(m, f, other_exits[0]))
+}
+
+/// The checks of `UnrollRuntimeLoopRemainder` before it changes anything.
+fn analyze(
+    m: &Module,
+    f: &Function,
     a: &FnAnalyses,
     l: Loop,
     count: u32,
-    p: &Prefs,
-) -> Option<Remainder> {
+    ro: &RuntimeOptions,
+) -> Option<Shape> {
     let lf = &a.loops;
     let cfg = &a.cfg;
-    if !lf.is_simplified(f, cfg, l) {
+    if count < 2 || !lf.is_simplified(f, cfg, l) {
         return None;
     }
     let header = lf.header(l);
     let latch = lf.latch(cfg, l)?;
     let preheader = lf.preheader(f, cfg, l)?;
+    let pt = f.terminator(preheader)?;
+    if f.inst(pt).opcode != Opcode::Br || f.inst(pt).operands().len() != 1 {
+        return None;
+    }
     let lt = f.terminator(latch)?;
     if f.inst(lt).opcode != Opcode::Br || f.inst(lt).operands().len() != 3 {
         return None;
@@ -145,87 +275,273 @@ pub fn add_remainder(
     };
     let header_on_true = s0 == header;
     let latch_exit = if header_on_true { s1 } else { s0 };
-    if lf.contains(l, latch_exit) {
+    if lf.contains(l, latch_exit) || crate::utils::is_eh_pad(f, latch_exit) {
         return None;
     }
-    // Single exiting block only (multi-exit runtime unrolling is off by
-    // default in LLVM, and not implemented here).
-    if lf.exiting_blocks(cfg, l) != [latch] {
-        return None;
+    let exiting = lf.exiting_blocks(cfg, l);
+    let other_exits = unique_non_latch_exits(f, a, l, latch);
+    if exiting.len() != 1 || !other_exits.is_empty() {
+        if !multi_exit_allowed(m, f, exiting.len(), &other_exits, ro) {
+            return None;
+        }
+        // Our restriction: exits we can give dedicated blocks.
+        let plain = exiting.iter().all(|&b| {
+            f.terminator(b)
+                .is_some_and(|t| matches!(f.inst(t).opcode, Opcode::Br | Opcode::Switch))
+        });
+        if !plain || other_exits.iter().any(|&b| crate::utils::is_eh_pad(f, b)) {
+            return None;
+        }
     }
     // The trip count, through scalar evolution.
-    let (be, width, existing) = {
+    let (be, tc, width, existing) = {
         let se = &mut ScalarEvolution::new(m, f, cfg, &a.dt, lf);
         let s = se.exit_count(l, latch)?;
         let w = match se.ty(s) {
             loopwright_analysis::scev::Ty::Int(w) => w,
             loopwright_analysis::scev::Ty::Ptr(_) => return None,
         };
-        // Values computed before the loop that the expansion may reuse.
         let mut dom_blocks = Vec::new();
         let mut cur = Some(preheader);
         while let Some(b) = cur {
             dom_blocks.push(b);
             cur = a.dt.idom(b);
         }
-        let existing = expand::existing_values(se, f, &dom_blocks);
-        (expand::extract(se, s)?, w, existing)
+        // The operands of the exit conditions come first, as in LLVM's
+        // value map.
+        let mut first = Vec::new();
+        for &b in &lf.exiting_blocks(cfg, l) {
+            let Some(t) = f.terminator(b) else { continue };
+            let Some(Operand::Value(c)) = f.inst(t).operands().first().copied() else {
+                continue;
+            };
+            if let ValueDef::Result(ci) = f.value_def(c) {
+                if f.inst(ci).opcode == Opcode::ICmp {
+                    first.extend(f.inst(ci).operands().iter().filter_map(|o| o.as_value()));
+                }
+            }
+        }
+        let existing = expand::existing_values(se, f, &first, &dom_blocks);
+        // `getAddExpr(BECount, 1)`, with the flags scalar evolution infers.
+        let t = se.ty(s);
+        let one = se.get_one(t);
+        let tc = se.get_add2(s, one, NoWrap::ANY);
+        (
+            expand::extract(se, s)?,
+            expand::extract(se, tc)?,
+            w,
+            existing,
+        )
     };
-    if width > 64 || count.ilog2() > width {
+    if width > 64 {
         return None;
     }
-    let tc = add_one(be.clone(), width);
     let (c, high) = expand::cost(&tc);
-    if !p.allow_expensive_trip_count && (high || c > EXPANSION_BUDGET) {
+    if !ro.allow_expensive_trip_count && (high || c > EXPANSION_BUDGET) {
         return None;
     }
-    let freeze = has_abnormal_exits(m, f, a, l);
-    let rpo = super::transform::loop_rpo(f, a, l);
-    let ity = m.types.int(width);
+    if count.ilog2() > width {
+        return None;
+    }
+    let blocks = lf.data(l).blocks().to_vec();
+    let may_skip_latch = !other_exits.is_empty() || !poison::no_abnormal_exits(m, f, &blocks);
+    Some(Shape {
+        header,
+        latch,
+        preheader,
+        latch_exit,
+        header_on_true,
+        other_exits,
+        rpo: super::transform::loop_rpo(f, a, l),
+        blocks,
+        be,
+        tc,
+        width,
+        existing,
+        may_skip_latch,
+        epilog: ro
+            .epilog
+            .unwrap_or_else(|| epilog_profitable(m, f, header, preheader)),
+        weights: has_branch_weights(m, f, lt),
+        loop_id: lf.loop_id(f, &m.md, cfg, l),
+    })
+}
 
-    // Split the preheader: `preheader.new` holds the branch into the loop.
-    let ph_term = f.terminator(preheader)?;
-    let new_ph = f.make_block(Some(&format!(
-        "{}.new",
-        f.block_name(preheader).unwrap_or("")
-    )));
-    f.layout.insert_block_after(new_ph, preheader);
-    f.layout.split_block_at(ph_term, new_ph);
-    let (ph_br, _) = f.append(preheader, br(new_ph), None);
-    phis_replace_pred(f, header, preheader, new_ph);
-    // Split the latch exit: `exit.unr-lcssa` receives the main loop's exit.
-    let new_exit = split_block_predecessors(f, latch_exit, &[latch], ".unr-lcssa", None)?;
-    close_exit_phis(f, new_exit, latch, latch_exit, ".ph");
-    let hdr_dbg = f
-        .terminator(header)
-        .and_then(|t| f.inst(t).md.get(MdKind::DBG));
-    if let Some(t) = f.terminator(new_exit) {
-        let mut im = f.inst_mut(t);
-        match hdr_dbg {
-            Some(d) => im.md().set(MdKind::DBG, d),
-            None => im.md().remove(MdKind::DBG),
+/// Builds the remainder loop for unrolling `l` by `count`. Returns `None`,
+/// changing nothing, when the loop's shape or trip count does not allow
+/// it (see the module docs).
+pub fn add_remainder(
+    m: &mut Module,
+    f: &mut Function,
+    a: &FnAnalyses,
+    l: Loop,
+    count: u32,
+    ro: &RuntimeOptions,
+) -> Option<Remainder> {
+    let s = analyze(m, f, a, l, count, ro)?;
+    Some(build(m, f, a, &s, count, ro))
+}
+
+/// An instruction inserted before `before`, with `before`'s `!dbg` (as an
+/// `IRBuilder` positioned there gives it).
+fn emit(f: &mut Function, before: Inst, mut data: InstData, name: Option<&str>) -> Operand {
+    if let Some(d) = f.inst(before).md.get(MdKind::DBG) {
+        data.md.set(MdKind::DBG, d);
+    }
+    let i = f.make_inst(data);
+    f.layout.insert_inst_before(i, before);
+    Operand::Value(f.make_result(i, name))
+}
+
+fn icmp(p: Predicate, a: Operand, b: Operand) -> InstData {
+    InstData::new(Opcode::ICmp, TypeTable::I1, [a, b]).with_extra(Extra::Cmp(p))
+}
+
+/// Replaces the terminator of `b` by `br cond, t, e`, keeping its `!dbg`.
+fn set_cond_br(
+    f: &mut Function,
+    b: Block,
+    cond: Operand,
+    t: Block,
+    e: Block,
+    prof: Option<(MdKind, MdNode)>,
+) {
+    let old = f.terminator(b);
+    let mut data = InstData::new(
+        Opcode::Br,
+        TypeTable::VOID,
+        [cond, Operand::Block(t), Operand::Block(e)],
+    );
+    if let Some(d) = old.and_then(|o| f.inst(o).md.get(MdKind::DBG)) {
+        data.md.set(MdKind::DBG, d);
+    }
+    if let Some(o) = old {
+        f.delete_inst(o);
+    }
+    if let Some((k, p)) = prof {
+        data.md.set(k, p);
+    }
+    f.append(b, data, None);
+}
+
+/// Operand remapping into the remainder's copies.
+struct Remap {
+    vals: FxHashMap<Value, Operand>,
+    blocks: FxHashMap<Block, Block>,
+}
+
+impl Remap {
+    fn op(&self, op: Operand) -> Operand {
+        match op {
+            Operand::Value(v) => self.vals.get(&v).copied().unwrap_or(op),
+            Operand::MdLocal(v) => match self.vals.get(&v) {
+                Some(Operand::Value(w)) => Operand::MdLocal(*w),
+                Some(Operand::Const(c)) => Operand::Md(Md::Const(*c)),
+                _ => op,
+            },
+            Operand::Block(b) => Operand::Block(self.blocks.get(&b).copied().unwrap_or(b)),
+            other => other,
         }
     }
-    // Split again: `header.epil.preheader` will lead into the remainder.
-    let ne_term = f.terminator(new_exit)?;
-    let epil_ph = f.make_block(Some(&format!(
-        "{}.epil.preheader",
-        f.block_name(header).unwrap_or("")
-    )));
-    f.layout.insert_block_after(epil_ph, new_exit);
-    f.layout.split_block_at(ne_term, epil_ph);
-    let (ne_br, _) = f.append(new_exit, br(epil_ph), None);
-    phis_replace_pred(f, latch_exit, new_exit, epil_ph);
+
+    /// `RemapInstruction` on `i`, including `!DIArgList` operands.
+    fn apply(&self, f: &mut Function, i: Inst) {
+        let lists: Vec<(usize, loopwright_ir::ArgList)> = f
+            .inst(i)
+            .operands()
+            .iter()
+            .enumerate()
+            .filter_map(|(k, o)| match o {
+                Operand::MdArgList(al) => Some((k, *al)),
+                _ => None,
+            })
+            .collect();
+        let mut new_lists = Vec::new();
+        for (k, al) in lists {
+            let ops: Vec<Operand> = f
+                .arg_list(al)
+                .iter()
+                .map(|&o| match self.op(o) {
+                    Operand::MdLocal(v) => Operand::Value(v),
+                    Operand::Md(Md::Const(c)) => Operand::Const(c),
+                    x => x,
+                })
+                .collect();
+            new_lists.push((k, f.make_arg_list(ops)));
+        }
+        f.map_operands(i, |ops| {
+            for op in ops.iter_mut() {
+                *op = self.op(*op);
+            }
+            for (k, al) in new_lists {
+                ops[k] = Operand::MdArgList(al);
+            }
+        });
+    }
+
+    /// The copy of an operand defined in the loop.
+    fn value(&self, op: Operand) -> Operand {
+        match op {
+            Operand::Value(v) => self.vals.get(&v).copied().unwrap_or(op),
+            other => other,
+        }
+    }
+}
+
+fn build(
+    m: &mut Module,
+    f: &mut Function,
+    a: &FnAnalyses,
+    s: &Shape,
+    count: u32,
+    ro: &RuntimeOptions,
+) -> Remainder {
+    let (header, latch, preheader, latch_exit) = (s.header, s.latch, s.preheader, s.latch_exit);
+    let hname = f.block_name(header).unwrap_or("").to_owned();
+    let phname = f.block_name(preheader).unwrap_or("").to_owned();
+    let ity = m.types.int(s.width);
+
+    // The blocks around the remainder.
+    let ph_term = f.terminator(preheader).expect("checked: preheader branch");
+    let (new_ph, insert_top, insert_bot, new_exit) = if s.epilog {
+        let new_ph = split_block(f, preheader, ph_term, &format!("{phname}.new"));
+        let new_exit = split_predecessors(f, latch_exit, &[latch], ".unr-lcssa")
+            .expect("checked: the latch exit can be split");
+        let hdr_dbg = f
+            .terminator(header)
+            .and_then(|t| f.inst(t).md.get(MdKind::DBG));
+        let ne_term = f.terminator(new_exit).expect("split block has a branch");
+        {
+            let mut im = f.inst_mut(ne_term);
+            match hdr_dbg {
+                Some(d) => im.md().set(MdKind::DBG, d),
+                None => im.md().remove(MdKind::DBG),
+            }
+        }
+        let epil_ph = split_block(f, new_exit, ne_term, &format!("{hname}.epil.preheader"));
+        (new_ph, epil_ph, latch_exit, Some(new_exit))
+    } else {
+        let prol_ph = split_block(f, preheader, ph_term, &format!("{hname}.prol.preheader"));
+        let t = f.terminator(prol_ph).expect("split block has a branch");
+        let prol_exit = split_block(f, prol_ph, t, &format!("{hname}.prol.loopexit"));
+        let t = f.terminator(prol_exit).expect("split block has a branch");
+        let new_ph = split_block(f, prol_exit, t, &format!("{phname}.new"));
+        (new_ph, prol_ph, prol_exit, None)
+    };
 
     // The trip count and the number of extra iterations, in the preheader.
+    let ph_br = f.terminator(preheader).expect("split block has a branch");
     let ctx = expand::ExpandCtx {
-        existing,
+        existing: s.existing.clone(),
         loops: Some((&a.loops, &a.cfg)),
+        dt: Some(&a.dt),
+        dbg: f.inst(ph_br).md.get(MdKind::DBG),
+        ..Default::default()
     };
-    let mut tc_v = expand::expand_with(m, f, &tc, ph_br, &ctx);
-    let be_v = if freeze {
+    let mut tc_v = expand::expand_with(m, f, &s.tc, ph_br, &ctx);
+    let be_v = if s.may_skip_latch && !poison::not_undef_or_poison(m, f, &a.dt, tc_v, preheader) {
         tc_v = emit(f, ph_br, InstData::new(Opcode::Freeze, ity, [tc_v]), None);
-        let minus1 = m.consts.int(ity, width, -1);
+        let minus1 = m.consts.int(ity, s.width, -1);
         emit(
             f,
             ph_br,
@@ -233,10 +549,10 @@ pub fn add_remainder(
             None,
         )
     } else {
-        expand::expand_with(m, f, &be, ph_br, &ctx)
+        expand::expand_with(m, f, &s.be, ph_br, &ctx)
     };
     let xtraiter = if count.is_power_of_two() {
-        let mask = m.consts.int(ity, width, i64::from(count - 1));
+        let mask = m.consts.int(ity, s.width, i64::from(count - 1));
         emit(
             f,
             ph_br,
@@ -244,8 +560,8 @@ pub fn add_remainder(
             Some("xtraiter"),
         )
     } else {
-        let cc = Operand::Const(m.consts.int(ity, width, i64::from(count)));
-        let one = Operand::Const(m.consts.int(ity, width, 1));
+        let cc = Operand::Const(m.consts.int(ity, s.width, i64::from(count)));
+        let one = Operand::Const(m.consts.int(ity, s.width, 1));
         let r = emit(f, ph_br, InstData::new(Opcode::URem, ity, [be_v, cc]), None);
         let r1 = emit(f, ph_br, InstData::new(Opcode::Add, ity, [r, one]), None);
         emit(
@@ -255,130 +571,209 @@ pub fn add_remainder(
             Some("xtraiter"),
         )
     };
-    let cm1 = Operand::Const(m.consts.int(ity, width, i64::from(count - 1)));
-    let few = emit(f, ph_br, icmp(Predicate::Ult, be_v, cm1), None);
-    f.delete_inst(ph_br);
-    f.append(
-        preheader,
-        InstData::new(
-            Opcode::Br,
-            TypeTable::VOID,
-            [few, Operand::Block(new_exit), Operand::Block(new_ph)],
-        ),
-        None,
-    );
+    let zero = Operand::Const(m.consts.int(ity, s.width, 0));
+    let one = Operand::Const(m.consts.int(ity, s.width, 1));
+    let cm1 = Operand::Const(m.consts.int(ity, s.width, i64::from(count - 1)));
+    let entry_prof = s.weights.then(|| branch_weights(m, ENTRY_WEIGHTS));
+    if let Some(new_exit) = new_exit {
+        let few = emit(f, ph_br, icmp(Predicate::Ult, be_v, cm1), None);
+        set_cond_br(f, preheader, few, new_exit, new_ph, entry_prof);
+    } else {
+        let lcmp = emit(
+            f,
+            ph_br,
+            icmp(Predicate::Ne, xtraiter, zero),
+            Some("lcmp.mod"),
+        );
+        set_cond_br(f, preheader, lcmp, insert_top, insert_bot, entry_prof);
+    }
 
-    // Copy the loop as the remainder, before the latch exit.
-    let mut vals: FxHashMap<Value, Operand> = FxHashMap::default();
-    let mut blocks: FxHashMap<Block, Block> = FxHashMap::default();
-    let mut new_blocks: Vec<Block> = Vec::new();
-    for &bb in &rpo {
+    // CloneLoopBlocks: the remainder, before `insert_bot`.
+    let suffix = if s.epilog { "epil" } else { "prol" };
+    let mut map = Remap {
+        vals: FxHashMap::default(),
+        blocks: FxHashMap::default(),
+    };
+    let mut new_blocks: Vec<Block> = Vec::with_capacity(s.rpo.len());
+    for &bb in &s.rpo {
         let name = f
             .block_name(bb)
             .filter(|n| !n.is_empty())
-            .map(|n| format!("{n}.epil"));
+            .map(|n| format!("{n}.{suffix}"));
         let nb = f.make_block(name.as_deref());
-        f.layout.insert_block_before(nb, latch_exit);
+        f.layout.insert_block_before(nb, insert_bot);
         for i in f.layout.block_insts(bb).collect::<Vec<_>>() {
             let (c, cv) = f.clone_inst(i);
             if let (Some(cv), Some(orig)) = (cv, f.inst_result(i)) {
                 let n = f
                     .value_name(orig)
                     .filter(|n| !n.is_empty())
-                    .map(|n| format!("{n}.epil"));
+                    .map(|n| format!("{n}.{suffix}"));
                 f.set_value_name(cv, n.as_deref());
-                vals.insert(orig, Operand::Value(cv));
+                map.vals.insert(orig, Operand::Value(cv));
             }
             f.layout.append_inst(c, nb);
         }
-        blocks.insert(bb, nb);
+        map.blocks.insert(bb, nb);
         new_blocks.push(nb);
     }
-    let epil_header = blocks[&header];
-    let epil_latch = blocks[&latch];
-    replace_successor(f, epil_ph, latch_exit, epil_header);
-    for &nb in &new_blocks {
-        for i in f.layout.block_insts(nb).collect::<Vec<_>>() {
-            f.map_operands(i, |ops| {
-                for op in ops.iter_mut() {
-                    *op = match *op {
-                        Operand::Value(v) => vals.get(&v).copied().unwrap_or(*op),
-                        Operand::MdLocal(v) => match vals.get(&v) {
-                            Some(Operand::Value(w)) => Operand::MdLocal(*w),
-                            _ => *op,
-                        },
-                        Operand::Block(b) => Operand::Block(blocks.get(&b).copied().unwrap_or(b)),
-                        other => other,
-                    };
-                }
-            });
-        }
+    let rem_header = map.blocks[&header];
+    let rem_latch = map.blocks[&latch];
+    if let Some(t) = f.terminator(insert_top) {
+        f.set_operand(t, 0, Operand::Block(rem_header));
     }
-    // The remainder's header phis: entry from `epil_ph`, backedge from its
-    // latch (the main latch's entry is already remapped).
-    for phi in phis(f, epil_header) {
-        f.map_operands(phi, |ops| {
+    // The remainder's latch counts `<suffix>.iter` up to `xtraiter`.
+    let rl_term = f.terminator(rem_latch).expect("the latch has a branch");
+    let iter_phi = f.make_inst(InstData::new(Opcode::Phi, ity, []));
+    insert_phi(f, iter_phi, rem_header);
+    let iter = f.make_result(iter_phi, Some(&format!("{suffix}.iter")));
+    let next = emit(
+        f,
+        rl_term,
+        InstData::new(Opcode::Add, ity, [Operand::Value(iter), one]),
+        Some(&format!("{suffix}.iter.next")),
+    );
+    let cmp = emit(
+        f,
+        rl_term,
+        icmp(Predicate::Ne, next, xtraiter),
+        Some(&format!("{suffix}.iter.cmp")),
+    );
+    let latch_prof = has_branch_weights(m, f, rl_term).then(|| {
+        let back = if count >= 3 { (count - 2) / 2 } else { 0 };
+        branch_weights(m, [back, 1])
+    });
+    set_cond_br(f, rem_latch, cmp, rem_header, insert_bot, latch_prof);
+    phi_add_incoming(f, iter_phi, zero, insert_top);
+    phi_add_incoming(f, iter_phi, next, rem_latch);
+    // The copied header phis enter from `insert_top` and loop from the
+    // remainder's latch.
+    for phi in phis(f, header) {
+        let Some(Operand::Value(cv)) = f.inst_result(phi).and_then(|r| map.vals.get(&r).copied())
+        else {
+            continue;
+        };
+        let ValueDef::Result(cp) = f.value_def(cv) else {
+            continue;
+        };
+        let back = phi_value_for(f, phi, latch).map(|v| map.value(v));
+        f.map_operands(cp, |ops| {
             for k in (1..ops.len()).step_by(2) {
                 if ops[k] == Operand::Block(new_ph) {
-                    ops[k] = Operand::Block(epil_ph);
+                    ops[k] = Operand::Block(insert_top);
+                } else if ops[k] == Operand::Block(latch) {
+                    ops[k] = Operand::Block(rem_latch);
+                    if let Some(b) = back {
+                        ops[k - 1] = b;
+                    }
                 }
             }
         });
     }
-    // The remainder's latch counts `epil.iter` up to `xtraiter`.
-    let el_term = f.terminator(epil_latch)?;
-    let el_dbg = f.inst(el_term).md.get(MdKind::DBG);
-    let zero = Operand::Const(m.consts.int(ity, width, 0));
-    let one = Operand::Const(m.consts.int(ity, width, 1));
-    let iter_phi = f.make_inst(InstData::new(Opcode::Phi, ity, []));
-    insert_phi(f, iter_phi, epil_header);
-    let iter = f.make_result(iter_phi, Some("epil.iter"));
-    let next = emit(
-        f,
-        el_term,
-        InstData::new(Opcode::Add, ity, [Operand::Value(iter), one]),
-        Some("epil.iter.next"),
-    );
-    let cmp = emit(
-        f,
-        el_term,
-        icmp(Predicate::Ne, next, xtraiter),
-        Some("epil.iter.cmp"),
-    );
-    f.delete_inst(el_term);
-    let mut nbr = InstData::new(
-        Opcode::Br,
-        TypeTable::VOID,
-        [cmp, Operand::Block(epil_header), Operand::Block(latch_exit)],
-    );
-    if let Some(d) = el_dbg {
-        nbr.md.set(MdKind::DBG, d);
-    }
-    f.append(epil_latch, nbr, None);
-    phi_add_incoming(f, iter_phi, zero, epil_ph);
-    phi_add_incoming(f, iter_phi, next, epil_latch);
 
-    // ConnectEpilog: values at the latch exit and into the remainder.
+    // The side exits' phis take the remainder's values.
+    for &ob in &s.other_exits {
+        for phi in phis(f, ob) {
+            let entries: Vec<(Operand, Block)> = crate::utils::phi_incoming(f, phi).collect();
+            for (v, pb) in entries {
+                if pb == latch || !s.blocks.contains(&pb) {
+                    continue;
+                }
+                phi_add_incoming(f, phi, map.value(v), map.blocks[&pb]);
+            }
+        }
+    }
+    for &nb in &new_blocks {
+        for i in f.layout.block_insts(nb).collect::<Vec<_>>() {
+            map.apply(f, i);
+        }
+    }
+
+    if let Some(new_exit) = new_exit {
+        connect_epilog(m, f, s, &map, count, new_exit, new_ph, insert_top, xtraiter);
+        // The unrolled loop counts `niter` up to `unroll_iter`.
+        let np_term = f.terminator(new_ph).expect("split block has a branch");
+        let unroll_iter = emit(
+            f,
+            np_term,
+            InstData::new(Opcode::Sub, ity, [tc_v, xtraiter]),
+            Some("unroll_iter"),
+        );
+        let niter_phi = f.make_inst(InstData::new(Opcode::Phi, ity, []));
+        insert_phi(f, niter_phi, header);
+        let niter = f.make_result(niter_phi, Some("niter"));
+        let lt = f.terminator(latch).expect("the latch has a branch");
+        let nnext = emit(
+            f,
+            lt,
+            InstData::new(Opcode::Add, ity, [Operand::Value(niter), one]),
+            Some("niter.next"),
+        );
+        let pred = if s.header_on_true {
+            Predicate::Ne
+        } else {
+            Predicate::Eq
+        };
+        let ncmp = emit(f, lt, icmp(pred, nnext, unroll_iter), Some("niter.ncmp"));
+        f.set_operand(lt, 0, ncmp);
+        phi_add_incoming(f, niter_phi, zero, new_ph);
+        phi_add_incoming(f, niter_phi, nnext, latch);
+    } else {
+        connect_prolog(m, f, s, &map, count, insert_bot, new_ph, &new_blocks, be_v);
+    }
+
+    // With count 2 the remainder runs at most once: no backedge.
+    let mut remainder = Some(rem_header);
+    if count == 2 {
+        break_backedge(m, f, rem_header, rem_latch, &new_blocks);
+        remainder = None;
+    }
+    if !s.other_exits.is_empty() {
+        edit::form_dedicated_exits(f, &s.blocks);
+        if remainder.is_some() {
+            edit::form_dedicated_exits(f, &new_blocks);
+        }
+    }
+    if let (Some(rh), true) = (remainder, ro.unroll_remainder) {
+        if unroll_remainder(m, f, rh, count - 1, s.loop_id) {
+            remainder = None;
+        }
+    }
+    Remainder { header: remainder }
+}
+
+/// `ConnectEpilog`.
+#[allow(clippy::too_many_arguments)]
+fn connect_epilog(
+    m: &mut Module,
+    f: &mut Function,
+    s: &Shape,
+    map: &Remap,
+    count: u32,
+    new_exit: Block,
+    new_ph: Block,
+    epil_ph: Block,
+    xtraiter: Operand,
+) {
+    let (latch, preheader, exit) = (s.latch, s.preheader, s.latch_exit);
+    let epil_latch = map.blocks[&latch];
+    // The exit's phis: the main loop's value through `new_exit`, the
+    // remainder's from its latch.
     for pn in phis(f, new_exit) {
         let Some(pv) = f.inst_result(pn) else {
             continue;
         };
         let ty = f.value_type(pv);
         let poison = Operand::Const(m.consts.intern(ConstData::Poison(ty)));
-        let v = phi_value_for(f, pn, latch);
         phi_add_incoming(f, pn, poison, preheader);
         let Some(&user) = f.uses(pv).first() else {
             continue;
         };
-        if f.inst(user).opcode != Opcode::Phi || f.layout.inst_block(user) != Some(latch_exit) {
+        if f.inst(user).opcode != Opcode::Phi || f.layout.inst_block(user) != Some(exit) {
             continue;
         }
-        let v = v.map(|v| match v {
-            Operand::Value(x) => vals.get(&x).copied().unwrap_or(v),
-            other => other,
-        });
-        if let Some(v) = v {
-            phi_add_incoming(f, user, v, epil_latch);
+        if let Some(v) = phi_value_for(f, pn, latch) {
+            phi_add_incoming(f, user, map.value(v), epil_latch);
         }
         f.map_operands(user, |ops| {
             for k in (1..ops.len()).step_by(2) {
@@ -388,190 +783,144 @@ pub fn add_remainder(
             }
         });
     }
-    for pn in phis(f, header) {
-        let Some(pv) = f.inst_result(pn) else {
+    // The header phis' values after the main loop, into the remainder.
+    for succ in f.successors(latch) {
+        if succ != s.header {
             continue;
-        };
-        let ty = f.value_type(pv);
-        let init = phi_value_for(f, pn, new_ph);
-        let back = phi_value_for(f, pn, latch);
-        let (Some(init), Some(back)) = (init, back) else {
-            continue;
-        };
-        let name = format!("{}.unr", f.value_name(pv).unwrap_or(""));
-        let np = f.make_inst(InstData::new(
-            Opcode::Phi,
-            ty,
-            [init, Operand::Block(preheader), back, Operand::Block(latch)],
-        ));
-        insert_phi(f, np, new_exit);
-        let nv = f.make_result(np, Some(&name));
-        if let Some(Operand::Value(vpn)) = vals.get(&pv).copied() {
-            if let loopwright_ir::ValueDef::Result(vpi) = f.value_def(vpn) {
-                f.map_operands(vpi, |ops| {
-                    for k in (1..ops.len()).step_by(2) {
-                        if ops[k] == Operand::Block(epil_ph) {
-                            ops[k - 1] = Operand::Value(nv);
+        }
+        for pn in phis(f, succ) {
+            let Some(pv) = f.inst_result(pn) else {
+                continue;
+            };
+            let ty = f.value_type(pv);
+            let (Some(init), Some(back)) =
+                (phi_value_for(f, pn, new_ph), phi_value_for(f, pn, latch))
+            else {
+                continue;
+            };
+            let name = format!("{}.unr", f.value_name(pv).unwrap_or(""));
+            let np = f.make_inst(InstData::new(
+                Opcode::Phi,
+                ty,
+                [init, Operand::Block(preheader), back, Operand::Block(latch)],
+            ));
+            insert_phi(f, np, new_exit);
+            let nv = f.make_result(np, Some(&name));
+            if let Some(Operand::Value(vpn)) = map.vals.get(&pv).copied() {
+                if let ValueDef::Result(vpi) = f.value_def(vpn) {
+                    f.map_operands(vpi, |ops| {
+                        for k in (1..ops.len()).step_by(2) {
+                            if ops[k] == Operand::Block(epil_ph) {
+                                ops[k - 1] = Operand::Value(nv);
+                            }
                         }
-                    }
-                });
+                    });
+                }
             }
         }
     }
+    let ne_term = f.terminator(new_exit).expect("split block has a branch");
+    let zero = match xtraiter {
+        Operand::Value(x) => {
+            let ty = f.value_type(x);
+            let w = m.types.int_width(ty).unwrap_or(64);
+            Operand::Const(m.consts.int(ty, w, 0))
+        }
+        other => other,
+    };
     let lcmp = emit(
         f,
-        ne_br,
+        ne_term,
         icmp(Predicate::Ne, xtraiter, zero),
         Some("lcmp.mod"),
     );
-    // The remainder's exit edges get their own block, before the edge
-    // around the remainder exists (as in LLVM's ConnectEpilog).
-    let cfg_now = ControlFlowGraph::compute(f);
-    let exit_preds: Vec<Block> = cfg_now.preds(latch_exit).iter().rev().copied().collect();
-    if let Some(el) = split_block_predecessors(f, latch_exit, &exit_preds, ".epilog-lcssa", None) {
-        close_exit_phis_multi(f, el, latch_exit, ".ph");
-    }
-    f.delete_inst(ne_br);
-    f.append(
-        new_exit,
-        InstData::new(
-            Opcode::Br,
-            TypeTable::VOID,
-            [lcmp, Operand::Block(epil_ph), Operand::Block(latch_exit)],
-        ),
-        None,
-    );
-    if let Some(le) = split_block_predecessors(f, new_exit, &[latch], ".loopexit", None) {
-        close_exit_phis(f, le, latch, new_exit, ".ph");
-    }
-
-    // The main loop counts `niter` up to `unroll_iter`.
-    let np_term = f.terminator(new_ph)?;
-    let unroll_iter = emit(
-        f,
-        np_term,
-        InstData::new(Opcode::Sub, ity, [tc_v, xtraiter]),
-        Some("unroll_iter"),
-    );
-    let niter_phi = f.make_inst(InstData::new(Opcode::Phi, ity, []));
-    insert_phi(f, niter_phi, header);
-    let niter = f.make_result(niter_phi, Some("niter"));
-    let lt = f.terminator(latch)?;
-    let nnext = emit(
-        f,
-        lt,
-        InstData::new(Opcode::Add, ity, [Operand::Value(niter), one]),
-        Some("niter.next"),
-    );
-    let pred = if header_on_true {
-        Predicate::Ne
-    } else {
-        Predicate::Eq
-    };
-    let ncmp = emit(f, lt, icmp(pred, nnext, unroll_iter), Some("niter.ncmp"));
-    f.set_operand(lt, 0, ncmp);
-    phi_add_incoming(f, niter_phi, zero, new_ph);
-    phi_add_incoming(f, niter_phi, nnext, latch);
-
-    // With count 2 the remainder runs at most once: no backedge.
-    if count == 2 {
-        break_backedge(m, f, epil_header, epil_latch, &new_blocks);
-        return Some(Remainder { header: None });
-    }
-    Some(Remainder {
-        header: Some(epil_header),
-    })
+    let exit_preds = preds(f, exit);
+    split_predecessors(f, exit, &exit_preds, ".epilog-lcssa");
+    let prof = s.weights.then(|| branch_weights(m, [1, count - 1]));
+    set_cond_br(f, new_exit, lcmp, epil_ph, exit, prof);
+    split_predecessors(f, new_exit, &[latch], ".loopexit");
 }
 
-fn br(to: Block) -> InstData {
-    InstData::new(Opcode::Br, TypeTable::VOID, [Operand::Block(to)])
-}
-
-fn icmp(p: Predicate, a: Operand, b: Operand) -> InstData {
-    InstData::new(Opcode::ICmp, TypeTable::I1, [a, b]).with_extra(Extra::Cmp(p))
-}
-
-fn emit(f: &mut Function, before: Inst, data: InstData, name: Option<&str>) -> Operand {
-    let i = f.make_inst(data);
-    f.layout.insert_inst_before(i, before);
-    Operand::Value(f.make_result(i, name))
-}
-
-/// After splitting the exit edge `pred -> exit` at `split` (one
-/// predecessor), each phi of `exit` gets its value through a phi in
-/// `split`, keeping LCSSA form.
-fn close_exit_phis(f: &mut Function, split: Block, pred: Block, exit: Block, suffix: &str) {
-    let Some(t) = f.terminator(split) else { return };
-    for phi in phis(f, exit) {
-        let Some(v) = phi_value_for(f, phi, split) else {
-            continue;
-        };
-        let ty = f.inst(phi).ty;
-        let name = f
-            .inst_result(phi)
-            .map(|r| format!("{}{suffix}", f.value_name(r).unwrap_or("")));
-        let np = f.make_inst(InstData::new(Opcode::Phi, ty, [v, Operand::Block(pred)]));
-        f.layout.insert_inst_before(np, t);
-        let nv = f.make_result(np, name.as_deref());
-        f.map_operands(phi, |ops| {
-            for k in (1..ops.len()).step_by(2) {
-                if ops[k] == Operand::Block(split) {
-                    ops[k - 1] = Operand::Value(nv);
-                }
-            }
-        });
-    }
-}
-
-/// The same for a split with several predecessors, which
-/// `split_block_predecessors` already gave merging phis when the values
-/// differ: phis of `exit` whose value from `split` is not a phi of `split`
-/// get one.
-fn close_exit_phis_multi(f: &mut Function, split: Block, exit: Block, suffix: &str) {
-    let preds: Vec<Block> = {
-        let cfg = ControlFlowGraph::compute(f);
-        cfg.preds(split).to_vec()
-    };
-    let Some(t) = f.terminator(split) else { return };
-    for phi in phis(f, exit) {
-        let Some(v) = phi_value_for(f, phi, split) else {
-            continue;
-        };
-        if let Operand::Value(x) = v {
-            if let loopwright_ir::ValueDef::Result(d) = f.value_def(x) {
-                if f.inst(d).opcode == Opcode::Phi && f.layout.inst_block(d) == Some(split) {
-                    continue;
-                }
+/// `ConnectProlog`.
+#[allow(clippy::too_many_arguments)]
+fn connect_prolog(
+    m: &mut Module,
+    f: &mut Function,
+    s: &Shape,
+    map: &Remap,
+    count: u32,
+    prol_exit: Block,
+    new_ph: Block,
+    new_blocks: &[Block],
+    be_v: Operand,
+) {
+    let (latch, preheader, exit) = (s.latch, s.preheader, s.latch_exit);
+    let prol_latch = map.blocks[&latch];
+    for succ in f.successors(latch) {
+        let in_loop = succ == s.header;
+        for pn in phis(f, succ) {
+            let Some(pv) = f.inst_result(pn) else {
+                continue;
+            };
+            let ty = f.value_type(pv);
+            let skip = if in_loop {
+                phi_value_for(f, pn, new_ph)
+            } else {
+                Some(Operand::Const(m.consts.intern(ConstData::Poison(ty))))
+            };
+            let (Some(skip), Some(v)) = (skip, phi_value_for(f, pn, latch)) else {
+                continue;
+            };
+            let name = format!("{}.unr", f.value_name(pv).unwrap_or(""));
+            let np = f.make_inst(InstData::new(
+                Opcode::Phi,
+                ty,
+                [
+                    skip,
+                    Operand::Block(preheader),
+                    map.value(v),
+                    Operand::Block(prol_latch),
+                ],
+            ));
+            insert_phi(f, np, prol_exit);
+            let nv = Operand::Value(f.make_result(np, Some(&name)));
+            if in_loop {
+                f.map_operands(pn, |ops| {
+                    for k in (1..ops.len()).step_by(2) {
+                        if ops[k] == Operand::Block(new_ph) {
+                            ops[k - 1] = nv;
+                        }
+                    }
+                });
+            } else {
+                phi_add_incoming(f, pn, nv, prol_exit);
             }
         }
-        let ty = f.inst(phi).ty;
-        let name = f
-            .inst_result(phi)
-            .map(|r| format!("{}{suffix}", f.value_name(r).unwrap_or("")));
-        let mut ops = Vec::new();
-        for &p in &preds {
-            ops.push(v);
-            ops.push(Operand::Block(p));
-        }
-        let np = f.make_inst(InstData::new(Opcode::Phi, ty, ops));
-        f.layout.insert_inst_before(np, t);
-        let nv = f.make_result(np, name.as_deref());
-        f.map_operands(phi, |ops| {
-            for k in (1..ops.len()).step_by(2) {
-                if ops[k] == Operand::Block(split) {
-                    ops[k - 1] = Operand::Value(nv);
-                }
-            }
-        });
     }
+    let in_prolog: Vec<Block> = preds(f, prol_exit)
+        .into_iter()
+        .filter(|p| new_blocks.contains(p))
+        .collect();
+    split_predecessors(f, prol_exit, &in_prolog, ".unr-lcssa");
+    let pe_term = f.terminator(prol_exit).expect("split block has a branch");
+    let ity = f.operand_type(be_v, &m.consts);
+    let w = m.types.int_width(ity).unwrap_or(64);
+    let cm1 = Operand::Const(m.consts.int(ity, w, i64::from(count - 1)));
+    let done = emit(f, pe_term, icmp(Predicate::Ult, be_v, cm1), None);
+    let exit_preds = preds(f, exit);
+    split_predecessors(f, exit, &exit_preds, ".unr-lcssa");
+    let prof = s.weights.then(|| branch_weights(m, ENTRY_WEIGHTS));
+    set_cond_br(f, prol_exit, done, exit, new_ph, prof);
 }
 
-/// LLVM's `breakLoopBackedge` on the remainder, then folding of what became
-/// constant and dead, and merging of the latch's successor.
+/// LLVM's `breakLoopBackedge` on the remainder, then the simplification
+/// of its blocks and the merge of its latch into its exit, as
+/// `UnrollRuntimeLoopRemainder` does for count 2.
 fn break_backedge(m: &mut Module, f: &mut Function, header: Block, latch: Block, blocks: &[Block]) {
     let Some(t) = f.terminator(latch) else { return };
-    let exit = f.inst(t).successors().find(|&s| s != header);
-    let Some(exit) = exit else { return };
+    let Some(exit) = f.inst(t).successors().find(|&s| s != header) else {
+        return;
+    };
     for phi in phis(f, header) {
         phi_remove_incoming(f, phi, latch);
     }
@@ -582,10 +931,180 @@ fn break_backedge(m: &mut Module, f: &mut Function, header: Block, latch: Block,
         b.md.set(MdKind::DBG, d);
     }
     f.append(latch, b, None);
-    fold_single_entry_phis(f, header);
-    super::transform::simplify_after_unroll(m, f, blocks);
+    // Simplify what became constant or redundant, keeping LCSSA form.
+    let a = FnAnalyses::compute(f);
+    for &bb in blocks {
+        if !f.layout.is_block_inserted(bb) {
+            continue;
+        }
+        let mut dead = Vec::new();
+        for i in f.layout.block_insts(bb).collect::<Vec<_>>() {
+            if f.layout.inst_block(i).is_none() {
+                continue;
+            }
+            let data = f.inst(i).clone();
+            let v = if data.opcode == Opcode::Phi {
+                trivial_phi_value(f, i)
+            } else if data.opcode.is_debug_record() {
+                None
+            } else {
+                simplify(m, &data).or_else(|| super::transform::simplify_extra(m, f, &data))
+            };
+            if let (Some(v), Some(r)) = (v, f.inst_result(i)) {
+                if v != Operand::Value(r) && keeps_lcssa(f, &a, bb, v) {
+                    f.replace_all_uses(r, v);
+                }
+            }
+            if super::transform::trivially_dead(m, f, i) {
+                dead.push(i);
+            }
+        }
+        for d in dead {
+            super::transform::delete_recursively(m, f, d);
+        }
+    }
     let cfg = ControlFlowGraph::compute(f);
     merge_block_into_predecessor(m, f, &cfg, exit, false);
+}
+
+/// `LoopInfo::replacementPreservesLCSSAForm` for a use in `from`.
+fn keeps_lcssa(f: &Function, a: &FnAnalyses, from: Block, v: Operand) -> bool {
+    let Operand::Value(x) = v else { return true };
+    let ValueDef::Result(d) = f.value_def(x) else {
+        return true;
+    };
+    let Some(db) = f.layout.inst_block(d) else {
+        return true;
+    };
+    if db == from {
+        return true;
+    }
+    let Some(to_loop) = a.loops.loop_for(db) else {
+        return true;
+    };
+    a.loops
+        .loop_for(from)
+        .is_some_and(|fl| a.loops.contains_loop(to_loop, fl))
+}
+
+/// `UnrollLoop` on the remainder (headed by `header`) with `count`
+/// (`count - 1` of the main loop), as `UnrollRuntimeLoopRemainder` calls
+/// it for `-unroll-remainder`: completely when scalar evolution bounds the
+/// remainder's trip count by `count` (it runs fewer iterations by
+/// construction, but LLVM unrolls completely only when its analysis shows
+/// it, which it does for the `and` of a power-of-two count), else
+/// partially, keeping every exit test. Returns whether the remainder loop
+/// is gone.
+fn unroll_remainder(
+    m: &mut Module,
+    f: &mut Function,
+    header: Block,
+    count: u32,
+    orig_id: Option<MdNode>,
+) -> bool {
+    let a = FnAnalyses::compute(f);
+    let Some(l) = a
+        .loops
+        .loop_for(header)
+        .filter(|&l| a.loops.header(l) == header)
+    else {
+        return false;
+    };
+    if super::legality::check(m, f, &a, l).is_err() || !a.loops.is_simplified(f, &a.cfg, l) {
+        return false;
+    }
+    let (count, complete, max_or_zero, exits) = {
+        let mut se = ScalarEvolution::new(m, f, &a.cfg, &a.dt, &a.loops);
+        let btc = se.backedge_taken_count(l);
+        let max_tc = btc
+            .constant_max
+            .filter(|c| c.active_bits() <= 32)
+            .and_then(|c| u32::try_from(c.u()).ok())
+            .and_then(|c| c.checked_add(1))
+            .unwrap_or(0);
+        let count = if max_tc != 0 && max_tc < count {
+            max_tc
+        } else {
+            count
+        };
+        let complete = max_tc != 0 && count == max_tc;
+        let max_or_zero = complete && se.is_btc_max_or_zero(l);
+        let exiting = a.loops.exiting_blocks(&a.cfg, l);
+        let single = exiting.len() == 1;
+        let mut exits = Vec::new();
+        for b in exiting {
+            let is_br = f
+                .terminator(b)
+                .is_some_and(|t| f.inst(t).opcode == Opcode::Br);
+            if !is_br {
+                continue;
+            }
+            let tc = se
+                .exit_count(l, b)
+                .and_then(|s| match se.data(s) {
+                    ScevData::Const(c) if c.active_bits() <= 32 => Some(c.u() as u32),
+                    _ => None,
+                })
+                .and_then(|c| c.checked_add(1))
+                .unwrap_or(0);
+            let multiple = if tc != 0 {
+                tc
+            } else if single {
+                se.trip_multiple(l)
+            } else {
+                1
+            };
+            exits.push(super::transform::ExitFacts {
+                block: b,
+                trip_count: tc,
+                trip_multiple: multiple.max(1),
+            });
+        }
+        (count, complete, max_or_zero, exits)
+    };
+    if count < 2 && !complete {
+        return false;
+    }
+    let plan = super::transform::UnrollPlan {
+        count,
+        complete,
+        max_or_zero,
+        runtime: false,
+        exits,
+    };
+    super::transform::unroll_loop(m, f, &a, l, &plan);
+    if complete {
+        return true;
+    }
+    // A remainder that is still a loop has no LoopID (its latch branch was
+    // built without one), unless the original loop gave it a follow-up.
+    let r = followup::make_followup_loop_id(
+        &mut m.md,
+        orig_id,
+        &[names::UNROLL_FOLLOWUP_ALL, names::UNROLL_FOLLOWUP_REMAINDER],
+        followup::Inherit::Nothing,
+        false,
+    );
+    let a2 = FnAnalyses::compute(f);
+    if let Some(l2) = a2
+        .loops
+        .loop_for(header)
+        .filter(|&x| a2.loops.header(x) == header)
+    {
+        let latches = a2.loops.latches(&a2.cfg, l2);
+        let action = match r {
+            followup::FollowupResult::NotSpecified | followup::FollowupResult::Remove => {
+                LoopIdAction::Remove
+            }
+            followup::FollowupResult::KeepOriginal => match orig_id {
+                Some(n) => LoopIdAction::Set(n),
+                None => LoopIdAction::Remove,
+            },
+            followup::FollowupResult::New(n) => LoopIdAction::Set(n),
+        };
+        action.apply(f, &latches);
+    }
+    true
 }
 
 /// Gives the remainder loop (headed by `header`) its LoopID.

@@ -443,7 +443,7 @@ fn callee_has(m: &Module, data: &InstData, attr: &str) -> bool {
 /// Deletes `inst` and the operands that become trivially dead in turn,
 /// along with debug records that describe deleted values (they become
 /// `poison`).
-fn delete_recursively(m: &mut Module, f: &mut Function, inst: Inst) {
+pub(crate) fn delete_recursively(m: &mut Module, f: &mut Function, inst: Inst) {
     let mut work = vec![inst];
     while let Some(i) = work.pop() {
         if f.layout.inst_block(i).is_none() || !trivially_dead(m, f, i) {
@@ -454,6 +454,9 @@ fn delete_recursively(m: &mut Module, f: &mut Function, inst: Inst) {
             let ty = f.value_type(v);
             let poison = m.consts.intern(ConstData::Poison(ty));
             for u in users {
+                if salvage_debug_value(m, f, i, v, u) {
+                    continue;
+                }
                 f.map_operands(u, |ops| {
                     for op in ops.iter_mut() {
                         if *op == Operand::MdLocal(v) {
@@ -478,6 +481,122 @@ fn delete_recursively(m: &mut Module, f: &mut Function, inst: Inst) {
     }
 }
 
+/// LLVM's `salvageDebugInfo` for one `#dbg_value` user `u` of `v`, the
+/// result of `i` about to be deleted, when `i` is a binary operation with
+/// a constant integer right operand (of at most 64 bits): the record
+/// describes `i`'s left operand instead, with the operation prepended to
+/// its expression (`DW_OP_plus_uconst C` for an add, `DW_OP_constu C,
+/// DW_OP_minus` for a negative offset, `DW_OP_constu C, <op>` otherwise)
+/// and `DW_OP_stack_value` (before a fragment). Returns whether it did.
+fn salvage_debug_value(m: &mut Module, f: &mut Function, i: Inst, v: Value, u: Inst) -> bool {
+    use loopwright_ir::{Md, MdBody, MdField, MdFieldValue, MdNodeData};
+    let ud = f.inst(u);
+    if ud.opcode != Opcode::DbgValue || ud.operands().first() != Some(&Operand::MdLocal(v)) {
+        return false;
+    }
+    let Some(Operand::Md(Md::Node(expr))) = ud.operands().get(2).copied() else {
+        return false;
+    };
+    let d = f.inst(i);
+    let (Some(&lhs), Some(&Operand::Const(c))) = (d.operands().first(), d.operands().get(1)) else {
+        return false;
+    };
+    let val = match m.consts.data(c) {
+        ConstData::Int { val, .. } if val.bits() <= 64 => match val.as_i64() {
+            Some(x) => x,
+            None => return false,
+        },
+        _ => return false,
+    };
+    let op = |s: &str| MdFieldValue::Ident(s.into());
+    let num = |x: u64| MdFieldValue::Int(i128::from(x));
+    let mut ops: Vec<MdFieldValue> = Vec::new();
+    match d.opcode {
+        Opcode::Add | Opcode::Sub => {
+            let off = if d.opcode == Opcode::Add {
+                val
+            } else {
+                val.wrapping_neg()
+            };
+            if off > 0 {
+                ops.extend([op("DW_OP_plus_uconst"), num(off as u64)]);
+            } else if off < 0 {
+                ops.extend([
+                    op("DW_OP_constu"),
+                    num(off.unsigned_abs()),
+                    op("DW_OP_minus"),
+                ]);
+            }
+        }
+        other => {
+            let dw = match other {
+                Opcode::Mul => "DW_OP_mul",
+                Opcode::SDiv => "DW_OP_div",
+                Opcode::SRem => "DW_OP_mod",
+                Opcode::Or => "DW_OP_or",
+                Opcode::And => "DW_OP_and",
+                Opcode::Xor => "DW_OP_xor",
+                Opcode::Shl => "DW_OP_shl",
+                Opcode::LShr => "DW_OP_shr",
+                Opcode::AShr => "DW_OP_shra",
+                _ => return false,
+            };
+            ops.extend([op("DW_OP_constu"), num(val as u64), op(dw)]);
+        }
+    }
+    let old: Vec<MdFieldValue> = match &m.md.node(expr).body {
+        MdBody::Special { kind, fields } if &**kind == "DIExpression" => {
+            fields.iter().map(|x| x.value.clone()).collect()
+        }
+        _ => return false,
+    };
+    // `DIExpression::prependOpcodes` with a stack value.
+    let mut stack = !ops.is_empty();
+    for x in old {
+        if stack {
+            match &x {
+                MdFieldValue::Ident(s) if &**s == "DW_OP_stack_value" => stack = false,
+                MdFieldValue::Ident(s) if &**s == "DW_OP_LLVM_fragment" => {
+                    ops.push(op("DW_OP_stack_value"));
+                    stack = false;
+                }
+                _ => {}
+            }
+        }
+        ops.push(x);
+    }
+    if stack {
+        ops.push(op("DW_OP_stack_value"));
+    }
+    if ops.len() > 128 {
+        return false;
+    }
+    let fields = ops
+        .into_iter()
+        .map(|value| MdField {
+            name: "".into(),
+            value,
+        })
+        .collect();
+    let node = m.md.uniqued(MdNodeData {
+        distinct: false,
+        body: MdBody::Special {
+            kind: "DIExpression".into(),
+            fields,
+        },
+    });
+    let loc = match lhs {
+        Operand::Value(x) => Operand::MdLocal(x),
+        Operand::Const(k) => Operand::Md(Md::Const(k)),
+        _ => return false,
+    };
+    f.map_operands(u, |o| {
+        o[0] = loc;
+        o[2] = Operand::Md(Md::Node(node));
+    });
+    true
+}
+
 /// `simplifyLoopAfterUnroll` without the induction-variable
 /// simplification: per block, redundant debug records go, instructions
 /// fold, add chains with constants combine, dead instructions go.
@@ -495,7 +614,8 @@ pub fn simplify_after_unroll(m: &mut Module, f: &mut Function, blocks: &[Block])
             }
             let data = f.inst(i).clone();
             if !data.opcode.is_debug_record() && data.opcode != Opcode::Phi {
-                if let (Some(v), Some(r)) = (simplify(m, &data), f.inst_result(i)) {
+                let v = simplify(m, &data).or_else(|| simplify_extra(m, f, &data));
+                if let (Some(v), Some(r)) = (v, f.inst_result(i)) {
                     if v != Operand::Value(r) {
                         f.replace_all_uses(r, v);
                     }
@@ -509,6 +629,119 @@ pub fn simplify_after_unroll(m: &mut Module, f: &mut Function, blocks: &[Block])
         for d in dead {
             delete_recursively(m, f, d);
         }
+    }
+}
+
+/// Cases of LLVM's `simplifyInstruction` that [`simplify`] lacks:
+/// `getelementptr T, P, 0, ...` with only zero indices is `P` when it
+/// has `P`'s type (`simplifyGEPInst`), `trunc (zext|sext X)` back to
+/// `X`'s type is `X` (an eliminable cast pair, `simplifyCastInst`), and
+/// integer min/max intrinsics of equal operands, of constants, or with a
+/// limit value (`simplifyBinaryIntrinsic`).
+pub(crate) fn simplify_extra(m: &mut Module, f: &Function, data: &InstData) -> Option<Operand> {
+    if data.opcode == Opcode::Call {
+        return simplify_min_max(m, data);
+    }
+    if data.opcode == Opcode::Trunc {
+        let Some(&Operand::Value(x)) = data.operands().first() else {
+            return None;
+        };
+        let loopwright_ir::ValueDef::Result(d) = f.value_def(x) else {
+            return None;
+        };
+        let inner = f.inst(d);
+        if !matches!(inner.opcode, Opcode::ZExt | Opcode::SExt) {
+            return None;
+        }
+        let src = *inner.operands().first()?;
+        return (f.operand_type(src, &m.consts) == data.ty).then_some(src);
+    }
+    if data.opcode != Opcode::GetElementPtr {
+        return None;
+    }
+    let (&base, indices) = data.operands().split_first()?;
+    if f.operand_type(base, &m.consts) != data.ty {
+        return None;
+    }
+    let zero = |op: &Operand| match op {
+        Operand::Const(c) => match m.consts.data(*c) {
+            ConstData::Int { val, .. } => val.is_zero(),
+            ConstData::Zero(_) => true,
+            _ => false,
+        },
+        _ => false,
+    };
+    indices.iter().all(zero).then_some(base)
+}
+
+/// `llvm.{u,s}{min,max}` on integers of at most 64 bits.
+fn simplify_min_max(m: &mut Module, data: &InstData) -> Option<Operand> {
+    let Some(Operand::Const(callee)) = data.callee() else {
+        return None;
+    };
+    let ConstData::Global {
+        global: loopwright_ir::GlobalRef::Func(g),
+        ..
+    } = m.consts.data(callee)
+    else {
+        return None;
+    };
+    let name = m.functions[*g].name()?;
+    let kind = ["umin", "umax", "smin", "smax"]
+        .into_iter()
+        .find(|k| name.starts_with(&format!("llvm.{k}.")))?;
+    let w = m
+        .types
+        .int_width(data.ty)
+        .filter(|&w| (1..=64).contains(&w))?;
+    let [a, b] = data.call_args() else {
+        return None;
+    };
+    let (a, b) = (*a, *b);
+    if a == b {
+        return Some(a);
+    }
+    let mask = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
+    let val = |op: Operand| match op {
+        Operand::Const(c) => match m.consts.data(c) {
+            ConstData::Int { val, .. } => val.as_u64().map(|v| v & mask),
+            _ => None,
+        },
+        _ => None,
+    };
+    let sext = |v: u64| -> i64 {
+        if w == 64 {
+            v as i64
+        } else {
+            ((v << (64 - w)) as i64) >> (64 - w)
+        }
+    };
+    let signed = kind.starts_with('s');
+    let less = |x: u64, y: u64| if signed { sext(x) < sext(y) } else { x < y };
+    let is_min = kind.ends_with("min");
+    let (va, vb) = (val(a), val(b));
+    if let (Some(x), Some(y)) = (va, vb) {
+        let r = if less(x, y) == is_min { x } else { y };
+        return Some(Operand::Const(m.consts.int(data.ty, w, sext(r))));
+    }
+    // A constant operand: the identity gives the other, the limit itself.
+    let (other, c) = match (va, vb) {
+        (None, Some(c)) => (a, c),
+        (Some(c), None) => (b, c),
+        _ => return None,
+    };
+    let (smallest, largest) = if signed {
+        (1u64 << (w - 1), mask >> 1)
+    } else {
+        (0, mask)
+    };
+    let konst = Operand::Const(m.consts.int(data.ty, w, sext(c)));
+    match (is_min, c) {
+        (true, c) if c == largest => Some(other),
+        (true, c) if c == smallest => Some(konst),
+        (false, c) if c == smallest => Some(other),
+        (false, c) if c == largest => Some(konst),
+        _ => None,
     }
 }
 

@@ -145,6 +145,8 @@ pub fn simplify(m: &mut Module, data: &InstData) -> Option<Operand> {
             Some(make_int(m, data.ty, w, x))
         }
         GetElementPtr => fold_gep(m, data),
+        // A load from constant memory at a constant address.
+        Load => super::constload::fold_load(m, data),
         _ => None,
     }
 }

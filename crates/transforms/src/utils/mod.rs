@@ -6,6 +6,7 @@
 //! analyses stale: callers recompute the CFG, dominators and loops after
 //! editing.
 
+pub mod constload;
 pub mod debug;
 pub mod expand;
 pub mod fold;

@@ -1,0 +1,360 @@
+//! Full-unroll decisions against opt-19, around the thresholds where LLVM's
+//! cost simulation (`analyzeLoopUnrollCost`) decides.
+//!
+//! Inputs: every C program in `tests/simulate/` (compiled with `-g`, so that
+//! each remark names its loop, the way `unroll_conformance.rs` prepares
+//! them: clang-19 without LLVM passes, then the simplification passes that
+//! precede LLVM's loop transformations), every `.ll` there as it is, and
+//! loops generated here with an `llvm.loop.unroll.enable` pragma whose
+//! bodies are too large for the plain estimate under the pragma threshold
+//! (the `FullUnrollAsDirectedTooLarge` cases).
+//!
+//! Each input goes through `loop-unroll-full` and `loop-unroll` at a sweep
+//! of `-unroll-threshold` values (and with the simulation's own options),
+//! through loopwright and through opt-19. For each run:
+//! 1. loopwright succeeds and `opt-19 -passes=verify` accepts its output;
+//! 2. `lli-19` prints the same as for the input (inputs with a `main`);
+//! 3. the remarks are the same text (the decisions match).
+//!
+//! The test reports how many remark lines (one per unrolling decision)
+//! agree and how many runs are identical, then `N passed, M failed`.
+//! `LOOPWRIGHT_BIN=path` tests another binary (e.g. one without the
+//! simulation, to measure the difference it makes); `SIM_FILTER=substring`
+//! runs some inputs only. Skipped with a notice when LLVM 19 is not
+//! installed (an error under CI).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The passes of LLVM's -O3 function simplification pipeline that run
+/// before its loop transformations (as in `unroll_conformance.rs`).
+const PREP: &str = "function(sroa<modify-cfg>,early-cse<memssa>,simplifycfg,instcombine,\
+loop-mssa(loop-instsimplify,loop-simplifycfg,licm,loop-rotate<header-duplication;no-prepare-for-lto>,\
+simple-loop-unswitch<nontrivial;trivial>),simplifycfg,instcombine,loop(loop-idiom,indvars,loop-deletion),\
+sroa,gvn,instcombine)";
+
+/// The `-unroll-threshold` sweep (`None`: the pass default).
+const THRESHOLDS: &[Option<u32>] = &[
+    None,
+    Some(1),
+    Some(2),
+    Some(3),
+    Some(4),
+    Some(5),
+    Some(6),
+    Some(8),
+    Some(10),
+    Some(12),
+    Some(15),
+    Some(20),
+    Some(25),
+    Some(30),
+    Some(40),
+    Some(50),
+    Some(70),
+    Some(100),
+];
+
+/// Runs with the simulation's own options.
+const EXTRA: &[(&str, &[&str])] = &[
+    (
+        "loop-unroll-full",
+        &[
+            "-unroll-threshold=10",
+            "-unroll-max-percent-threshold-boost=150",
+        ],
+    ),
+    (
+        "loop-unroll-full",
+        &[
+            "-unroll-threshold=10",
+            "-unroll-max-percent-threshold-boost=1000",
+        ],
+    ),
+    (
+        "loop-unroll-full",
+        &[
+            "-unroll-threshold=10",
+            "-unroll-max-iteration-count-to-analyze=5",
+        ],
+    ),
+    ("loop-unroll<O3>", &["-unroll-threshold=20"]),
+];
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn have_llvm() -> bool {
+    let ok = ["opt-19", "lli-19", "clang-19"].iter().all(|t| {
+        Command::new(t)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
+    if !ok {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "LLVM 19 tools are required under CI"
+        );
+        eprintln!("simulate_conformance: LLVM 19 not found, skipping");
+    }
+    ok
+}
+
+fn run(cmd: &mut Command) -> Output {
+    cmd.output()
+        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"))
+}
+
+/// One input: name, path, whether it has a `main`, and whether it gets the
+/// whole sweep (generated inputs are large and get the default runs).
+struct Input {
+    name: String,
+    path: PathBuf,
+    runnable: bool,
+    sweep: bool,
+}
+
+fn inputs(work: &Path) -> Vec<Input> {
+    let dir = root().join("tests/simulate");
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/simulate")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    entries.sort();
+    let mut out = Vec::new();
+    for p in entries {
+        let stem = p
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        match p.extension().and_then(|e| e.to_str()) {
+            Some("c") => {
+                let raw = work.join(format!("{stem}.raw.ll"));
+                let o = run(Command::new("clang-19")
+                    .args([
+                        "-O3",
+                        "-g",
+                        "-w",
+                        "-S",
+                        "-emit-llvm",
+                        "-Xclang",
+                        "-disable-llvm-passes",
+                    ])
+                    .arg(&p)
+                    .arg("-o")
+                    .arg(&raw));
+                assert!(o.status.success(), "clang-19 failed on {stem}");
+                let ll = work.join(format!("{stem}.ll"));
+                let o = run(Command::new("opt-19")
+                    .args(["-S", &format!("-passes={PREP}")])
+                    .arg(&raw)
+                    .arg("-o")
+                    .arg(&ll));
+                assert!(
+                    o.status.success(),
+                    "opt-19 prep failed on {stem}: {}",
+                    String::from_utf8_lossy(&o.stderr)
+                );
+                out.push(Input {
+                    name: stem,
+                    path: ll,
+                    runnable: true,
+                    sweep: true,
+                });
+            }
+            Some("ll") => {
+                let text = std::fs::read_to_string(&p).expect("read .ll");
+                out.push(Input {
+                    name: stem,
+                    path: p,
+                    runnable: text.contains("@main("),
+                    sweep: true,
+                });
+            }
+            _ => {}
+        }
+    }
+    for (name, text) in pragma_loops() {
+        let path = work.join(format!("{name}.ll"));
+        std::fs::write(&path, text).expect("write generated input");
+        out.push(Input {
+            name,
+            path,
+            runnable: false,
+            sweep: false,
+        });
+    }
+    out
+}
+
+/// Loops of 10 iterations with `llvm.loop.unroll.enable` and a chain of
+/// `ops` operations on a table value: too large for the plain estimate
+/// under the pragma threshold (16384). When the chain starts from a
+/// constant everything folds and the simulation unrolls; from an argument
+/// it is decided by the dynamic-cost boost (1700 operations) or refused
+/// with `FullUnrollAsDirectedTooLarge` (2000).
+fn pragma_loops() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for (kind, start) in [("fold", "0"), ("nofold", "%k")] {
+        for ops in [1700, 2000] {
+            let mut t = String::from(
+                "target datalayout = \"e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128\"\n\
+                 target triple = \"x86_64-pc-linux-gnu\"\n\
+                 @tab = internal constant [10 x i32] [i32 3, i32 1, i32 4, i32 1, i32 5, i32 9, i32 2, i32 6, i32 5, i32 3]\n\
+                 define i32 @f(i32 %k) #0 {\nentry:\n  br label %loop\nloop:\n\
+                 \x20 %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]\n",
+            );
+            t += &format!("  %acc = phi i32 [ {start}, %entry ], [ %x{ops}, %loop ]\n");
+            t += "  %p = getelementptr inbounds [10 x i32], ptr @tab, i64 0, i64 %i\n";
+            t += "  %v = load i32, ptr %p\n  %x0 = add i32 %acc, %v\n";
+            for j in 0..ops {
+                let op = ["mul", "add", "xor", "sub"][j % 4];
+                let rhs = if j % 3 == 0 {
+                    "%v".to_owned()
+                } else {
+                    (j % 7 + 1).to_string()
+                };
+                t += &format!("  %x{} = {op} i32 %x{j}, {rhs}\n", j + 1);
+            }
+            t += "  %i.next = add nuw nsw i64 %i, 1\n  %c = icmp eq i64 %i.next, 10\n";
+            t += "  br i1 %c, label %exit, label %loop, !llvm.loop !0\nexit:\n";
+            t += &format!("  %r = phi i32 [ %x{ops}, %loop ]\n  ret i32 %r\n}}\n");
+            t += "attributes #0 = { nounwind \"target-cpu\"=\"x86-64\" }\n";
+            t += "!0 = distinct !{!0, !1}\n!1 = !{!\"llvm.loop.unroll.enable\"}\n";
+            out.push((format!("pragma_{kind}_{ops}"), t));
+        }
+    }
+    out
+}
+
+/// The lines of a remark output, counted.
+fn lines(b: &[u8]) -> BTreeMap<String, usize> {
+    let mut m = BTreeMap::new();
+    for l in String::from_utf8_lossy(b).lines() {
+        *m.entry(l.to_owned()).or_insert(0) += 1;
+    }
+    m
+}
+
+#[test]
+fn full_unroll_decisions_match_opt() {
+    if !have_llvm() {
+        return;
+    }
+    let work = std::env::temp_dir().join(format!("loopwright-simulate-{}", std::process::id()));
+    std::fs::create_dir_all(&work).expect("work dir");
+    let bin = std::env::var("LOOPWRIGHT_BIN")
+        .unwrap_or_else(|_| env!("CARGO_BIN_EXE_loopwright").to_owned());
+    let filter = std::env::var("SIM_FILTER").unwrap_or_default();
+    let remark_flags = [
+        "-pass-remarks=loop-unroll",
+        "-pass-remarks-missed=loop-unroll",
+    ];
+    let (mut passed, mut failed) = (0, 0);
+    let (mut same_lines, mut all_lines) = (0, 0);
+    let mut failures = Vec::new();
+    for input in inputs(&work) {
+        if !input.name.contains(&filter) {
+            continue;
+        }
+        let expected = input
+            .runnable
+            .then(|| run(Command::new("lli-19").arg(&input.path)));
+        let mut runs: Vec<(&str, Vec<String>)> = Vec::new();
+        if input.sweep {
+            for pass in ["loop-unroll-full", "loop-unroll"] {
+                for t in THRESHOLDS {
+                    let opts = t.map(|t| format!("-unroll-threshold={t}"));
+                    runs.push((pass, opts.into_iter().collect()));
+                }
+            }
+            for (pass, extra) in EXTRA {
+                runs.push((pass, extra.iter().map(|s| s.to_string()).collect()));
+            }
+        } else {
+            for pass in ["loop-unroll-full", "loop-unroll", "loop-unroll<O3>"] {
+                runs.push((pass, Vec::new()));
+            }
+        }
+        for (k, (pipeline, extra)) in runs.iter().enumerate() {
+            let tag = format!("{} [{pipeline} {}]", input.name, extra.join(" "));
+            let ours = work.join(format!("{}.{k}.lw.ll", input.name));
+            let o = run(Command::new(&bin)
+                .arg(format!("-passes={pipeline}"))
+                .args(extra)
+                .args(remark_flags)
+                .arg(&input.path)
+                .arg("-o")
+                .arg(&ours));
+            let t = run(Command::new("opt-19")
+                .arg(format!("-passes={pipeline}"))
+                .args(extra)
+                .args(remark_flags)
+                .arg("-disable-output")
+                .arg(&input.path));
+            let mut problems = Vec::new();
+            if !o.status.success() {
+                problems.push(format!(
+                    "loopwright failed: {}",
+                    String::from_utf8_lossy(&o.stderr)
+                ));
+            } else if !t.status.success() {
+                problems.push(format!(
+                    "opt-19 failed: {}",
+                    String::from_utf8_lossy(&t.stderr)
+                ));
+            } else {
+                let (a, b) = (lines(&o.stderr), lines(&t.stderr));
+                for (line, &n) in &b {
+                    let m = a.get(line).copied().unwrap_or(0);
+                    same_lines += n.min(m);
+                    all_lines += n.max(m);
+                }
+                all_lines += a
+                    .iter()
+                    .filter(|(l, _)| !b.contains_key(*l))
+                    .map(|(_, &n)| n)
+                    .sum::<usize>();
+                let v = run(Command::new("opt-19")
+                    .args(["-passes=verify", "-disable-output"])
+                    .arg(&ours));
+                let verr = String::from_utf8_lossy(&v.stderr);
+                if !v.status.success() || verr.contains("invalid") {
+                    problems.push(format!("opt-19 rejects the output: {verr}"));
+                }
+                if let Some(exp) = &expected {
+                    let got = run(Command::new("lli-19").arg(&ours));
+                    if got.stdout != exp.stdout || got.status.code() != exp.status.code() {
+                        problems.push("lli-19 output differs from the input's".into());
+                    }
+                }
+                if o.stderr != t.stderr {
+                    problems.push(format!(
+                        "remarks differ:\n--- loopwright\n{}--- opt-19\n{}",
+                        String::from_utf8_lossy(&o.stderr),
+                        String::from_utf8_lossy(&t.stderr)
+                    ));
+                }
+            }
+            if problems.is_empty() {
+                passed += 1;
+            } else {
+                failed += 1;
+                failures.push(format!("{tag}: {}", problems.join("; ")));
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&work);
+    for f in &failures {
+        eprintln!("FAIL {f}");
+    }
+    eprintln!(
+        "simulate_conformance: {same_lines} of {all_lines} remark lines (unrolling decisions) match opt-19"
+    );
+    eprintln!("{passed} passed, {failed} failed");
+    assert!(passed >= 8 || !filter.is_empty(), "too few runs");
+    assert!(failures.is_empty(), "{failed} conformance failures");
+}
