@@ -60,11 +60,67 @@ pub fn default_pipeline(order: pipeline::Order, opt_level: u8) -> Vec<Element> {
 
 /// Parses `src` (named `file` in diagnostics) into a module.
 pub fn parse(src: &[u8], file: &str) -> Result<Module, Failure> {
-    if let Some(hint) = diag::bitcode_hint(src) {
-        return Err(Failure(diag::located(file, src, 1, 1, hint)));
-    }
+    reject_non_text(src, file)?;
     loopwright_parse::parse_module(src, file)
         .map_err(|e| Failure(diag::located(file, src, e.line, e.col, &e.message)))
+}
+
+/// [`parse`], also returning where everything was written, for errors
+/// found after parsing.
+pub fn parse_with_source_map(
+    src: &[u8],
+    file: &str,
+) -> Result<(Module, loopwright_parse::SourceMap), Failure> {
+    reject_non_text(src, file)?;
+    loopwright_parse::parse_module_with_source_map(src, file)
+        .map_err(|e| Failure(diag::located(file, src, e.line, e.col, &e.message)))
+}
+
+/// Bitcode gets a hint to disassemble it, other binary or non-UTF-8
+/// inputs a hint of what they are. A 0-byte input is an error
+/// (opt reads it as an empty module, but an empty file is far more often
+/// a failed or truncated upstream step); a module with no entities can
+/// still be written as a newline or a comment.
+fn reject_non_text(src: &[u8], file: &str) -> Result<(), Failure> {
+    if diag::bitcode_hint(src).is_some() {
+        // Name the command to run; never suggest overwriting the input.
+        let path = std::path::Path::new(file);
+        let out = if path.extension().is_some_and(|e| e == "bc") {
+            path.with_extension("ll").display().to_string()
+        } else {
+            format!("{file}.ll")
+        };
+        let hint = if file == "<stdin>" {
+            "input is LLVM bitcode, not textual IR; convert it with `llvm-dis-19`".to_string()
+        } else {
+            format!("input is LLVM bitcode, not textual IR; convert it with `llvm-dis-19 {file} -o {out}`")
+        };
+        return Err(Failure(diag::located(file, src, 1, 1, &hint)));
+    }
+    if let Some(hint) = diag::not_text_hint(src) {
+        return Err(Failure(diag::located(file, src, 1, 1, hint)));
+    }
+    if src.is_empty() {
+        return Err(Failure(format!(
+            "{file}:1:1: error: empty input (0 bytes); an empty module needs at least a \
+             newline or a comment\n"
+        )));
+    }
+    Ok(())
+}
+
+/// Verifies the input module, with errors located in `src`.
+fn verify_input(
+    m: &Module,
+    src: &[u8],
+    file: &str,
+    map: &loopwright_parse::SourceMap,
+) -> Result<(), Failure> {
+    loopwright_analysis::verify::verify_module(m).map_err(|errors| {
+        let mut text = diag::verifier_errors(file, src, map, &errors);
+        text.push_str(&diag::plain(file, "input module is broken!"));
+        Failure(text)
+    })
 }
 
 fn verify(m: &Module, file: &str, when: &str) -> Result<(), Failure> {
@@ -221,15 +277,21 @@ fn run_on_function(
 pub struct Output {
     pub text: String,
     pub remarks: Vec<Remark>,
+    /// Warnings about the input text (`FILE:LINE:COL: warning: ...`
+    /// lines, each with the source line and a caret), to print before the
+    /// remarks.
+    pub warnings: String,
 }
 
 /// Runs `opts` on the module text `src` and returns the printed result and
 /// the remarks.
 pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failure> {
-    let mut m = parse(src, file)?;
+    let (mut m, map) = parse_with_source_map(src, file)?;
+    let warnings = diag::parser_warnings(file, src, &map);
     if opts.verify {
-        verify(&m, file, "input")?;
+        verify_input(&m, src, file, &map).map_err(|e| Failure(format!("{warnings}{e}")))?;
     }
+    drop(map);
     let pipeline = match &opts.passes {
         Some(p) => p.clone(),
         None => default_pipeline(opts.order, opts.opt_level),
@@ -250,5 +312,6 @@ pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failur
     Ok(Output {
         text: loopwright_ir::print::print_module(&m),
         remarks: remarks.all().to_vec(),
+        warnings,
     })
 }

@@ -73,6 +73,7 @@ fn run(cli: &Cli) -> Result<(), String> {
     };
     let remark_opts = remark_options(cli)?;
     let out = optimize(&src, &name, &opts).map_err(|f| f.0)?;
+    eprint!("{}", out.warnings);
     eprint!("{}", remarks::text(&out.remarks, &remark_opts));
     if let Some(path) = &cli.pass_remarks_output {
         let yaml = remarks::yaml(&out.remarks, remark_opts.filter.as_ref());

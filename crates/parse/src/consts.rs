@@ -20,6 +20,25 @@ pub(crate) fn int_from_decimal(text: &[u8], bits: u32) -> ApInt {
     }
 }
 
+/// Whether the decimal `-?[0-9]+` is in the range of an `i{bits}` read as
+/// signed or unsigned (`-2^(bits-1) ..= 2^bits - 1`), i.e. whether
+/// [`int_from_decimal`] keeps its value.
+pub(crate) fn decimal_fits(text: &[u8], bits: u32) -> bool {
+    let (neg, digits) = lexer::split_sign(text);
+    let words = lexer::decimal_to_words(digits);
+    let Some(&top) = words.last() else {
+        return true;
+    };
+    let active = (words.len() as u64 - 1) * 64 + u64::from(64 - top.leading_zeros());
+    let bits = u64::from(bits);
+    if !neg || active < bits {
+        return active <= bits;
+    }
+    // -2^(bits-1) is the only negative value with `bits` active bits.
+    let pow2 = top.is_power_of_two() && words[..words.len() - 1].iter().all(|&w| w == 0);
+    active == bits && pow2
+}
+
 /// `u0x...` / `s0x...` converted like LLVM: the value has as many bits as
 /// it has significant bits; `s0x` sign-extends from its top set bit.
 pub(crate) fn int_from_hex(text: &[u8], signed: bool, bits: u32) -> ApInt {
@@ -382,6 +401,24 @@ impl Parser<'_> {
                     Tok::HexInt { signed } => int_from_hex(self.text(), signed, bits),
                     _ => int_from_decimal(self.text(), bits),
                 };
+                if self.srcmap.is_some()
+                    && matches!(self.tok.kind, Tok::Int)
+                    && !decimal_fits(self.text(), bits)
+                {
+                    let msg = format!(
+                        "integer constant {} does not fit in 'i{bits}'; truncated to {} (as LLVM \
+                         does)",
+                        String::from_utf8_lossy(self.text()),
+                        match bits {
+                            1 if val.is_zero() => "false".to_string(),
+                            1 => "true".to_string(),
+                            _ => val.to_signed_string(),
+                        }
+                    );
+                    if let Some(map) = self.srcmap.as_mut() {
+                        map.warn(at, msg);
+                    }
+                }
                 self.bump();
                 Ok(self.m.consts.intern(ConstData::Int { ty, val }))
             }
@@ -562,7 +599,9 @@ impl Parser<'_> {
                     break;
                 }
             }
-            self.expect(Tok::RSquare, "]")?;
+            if !self.eat(Tok::RSquare) {
+                return self.err("expected end of array constant");
+            }
         }
         let (want_len, want_elem) = match self.m.types.data(ty) {
             TypeData::Array { len, elem } => (*len, *elem),
@@ -843,7 +882,7 @@ impl Parser<'_> {
                         }
                     }
                     self.expect(Tok::RParen, ")")?;
-                    result_ty = self.gep_result_type(sty, &opers, at)?;
+                    result_ty = self.gep_result_type(sty, &opers, at, None)?;
                     source_ty = Some(sty);
                     ops = opers.iter().filter_map(|(_, o)| o.as_const()).collect();
                 }
@@ -931,12 +970,18 @@ impl Parser<'_> {
 
     /// The result type of a GEP with source element type `sty` over
     /// `ops` (base pointer first), validating the indices.
+    /// The type of a `getelementptr` with source type `sty` and operands
+    /// `ops` (base first). Errors are reported at `at`, or, when `locs`
+    /// gives each operand's offset, where LLVM reports them for the
+    /// instruction: at the offending index, or at the base.
     pub(crate) fn gep_result_type(
         &mut self,
         sty: Type,
         ops: &[(Type, Operand)],
         at: usize,
+        locs: Option<&[usize]>,
     ) -> PResult<Type> {
+        let loc = |i: usize| locs.and_then(|l| l.get(i).copied()).unwrap_or(at);
         let Some(&(bt, _)) = ops.first() else {
             return self.err_at(at, "expected base pointer");
         };
@@ -962,7 +1007,7 @@ impl Parser<'_> {
         for (i, &(it, op)) in ops.iter().enumerate().skip(1) {
             let scalar = self.m.types.scalar(it);
             if !self.m.types.is_int(scalar) {
-                return self.err_at(at, "getelementptr index must be an integer");
+                return self.err_at(loc(i), "getelementptr index must be an integer");
             }
             if let TypeData::Vector { scalable, len, .. } = *self.m.types.data(it) {
                 match vec_len {
@@ -997,10 +1042,10 @@ impl Parser<'_> {
                     };
                     match idx.and_then(|i| self.m.types.aggregate_elem(cur, i)) {
                         Some(t) => t,
-                        None => return self.err_at(at, "invalid getelementptr indices"),
+                        None => return self.err_at(loc(0), "invalid getelementptr indices"),
                     }
                 }
-                _ => return self.err_at(at, "invalid getelementptr indices"),
+                _ => return self.err_at(loc(0), "invalid getelementptr indices"),
             };
         }
         let p = self.m.types.ptr(base_as);

@@ -85,7 +85,9 @@ fn opcode_of(k: &str) -> Option<Opcode> {
 impl Parser<'_> {
     /// `{ blocks... }` of a definition (at the `{`).
     pub(crate) fn parse_function_body(&mut self) -> PResult<()> {
-        self.expect(Tok::LBrace, "{")?;
+        if !self.eat(Tok::LBrace) {
+            return self.err("expected '{' in function body");
+        }
         if self.tok.kind == Tok::RBrace {
             return self.err("function body requires at least one basic block");
         }
@@ -114,16 +116,25 @@ impl Parser<'_> {
         if label.is_some() {
             self.bump();
         }
+        let block_at = label.as_ref().map_or(self.tok.start, |l| l.1);
         let block = self.define_block(label)?;
+        if let (Some(map), Some(fs)) = (self.srcmap.as_mut(), self.fs.as_ref()) {
+            map.note_block(fs.func, block, block_at);
+        }
         loop {
             if self.tok.kind == Tok::HashKeyword {
+                let start = self.tok.start;
                 let data = self.parse_debug_record()?;
                 let Some(fs) = self.fs.as_mut() else {
                     return self.err("internal error: no function");
                 };
-                fs.f.append(block, data, None);
+                let (inst, _) = fs.f.append(block, data, None);
+                if let Some(map) = self.srcmap.as_mut() {
+                    map.note_inst(fs.func, inst, start..self.tok.start);
+                }
                 continue;
             }
+            let start = self.tok.start;
             let name = match self.tok.kind {
                 Tok::LocalVar | Tok::LocalId(_) => {
                     let key = match self.tok.kind {
@@ -132,7 +143,9 @@ impl Parser<'_> {
                     };
                     let at = self.tok.start;
                     self.bump();
-                    self.expect(Tok::Equal, "=")?;
+                    if !self.eat(Tok::Equal) {
+                        return self.err("expected '=' after instruction name");
+                    }
                     Some((key, at))
                 }
                 _ => None,
@@ -149,6 +162,9 @@ impl Parser<'_> {
             };
             let inst = fs.f.make_inst(data);
             fs.f.layout.append_inst(inst, block);
+            if let Some(map) = self.srcmap.as_mut() {
+                map.note_inst(fs.func, inst, start..self.tok.start);
+            }
             self.define_result(inst, name)?;
             if is_term {
                 return Ok(());
@@ -294,11 +310,16 @@ impl Parser<'_> {
                 let d = self.parse_label_operand()?;
                 let mut ops = vec![c, Operand::Block(d)];
                 self.expect(Tok::LSquare, "[")?;
+                let mut seen = rustc_hash::FxHashSet::default();
                 while !self.eat(Tok::RSquare) {
                     let cat = self.tok.start;
                     let (ct, cv) = self.parse_typed_operand()?;
                     if ct != ty || !matches!(cv, Operand::Const(_)) {
                         return self.err_at(cat, "case value is not a constant integer");
+                    }
+                    // Constants are interned: equal values are equal ids.
+                    if !seen.insert(cv) {
+                        return self.err_at(cat, "duplicate case value in switch");
                     }
                     self.expect_comma()?;
                     let b = self.parse_label_operand()?;
@@ -464,12 +485,13 @@ impl Parser<'_> {
                 if matches!(op, FPTrunc | FPExt) {
                     flags.insert(self.parse_fmf());
                 }
+                let sat = self.tok.start;
                 let (st, v) = self.parse_typed_operand()?;
                 self.expect_kw("to")?;
                 let dt = self.parse_type(false)?;
                 if !self.cast_is_valid(op, st, dt) {
                     return self.err_at(
-                        at,
+                        sat,
                         format!(
                             "invalid cast opcode for cast from '{}' to '{}'",
                             self.ty_str(st),
@@ -563,6 +585,12 @@ impl Parser<'_> {
                 let aat = self.tok.start;
                 let (at_, agg) = self.parse_typed_operand()?;
                 let idx = self.parse_value_indices()?;
+                if !matches!(
+                    self.m.types.data(at_),
+                    TypeData::Struct { .. } | TypeData::Named(_) | TypeData::Array { .. }
+                ) {
+                    return self.err_at(aat, "extractvalue operand must be aggregate type");
+                }
                 let Some(rt) = self.walk_indices(at_, &idx) else {
                     return self.err_at(aat, "invalid indices for extractvalue");
                 };
@@ -572,12 +600,13 @@ impl Parser<'_> {
                 let aat = self.tok.start;
                 let (at_, agg) = self.parse_typed_operand()?;
                 self.expect_comma()?;
+                let eat = self.tok.start;
                 let (et, e) = self.parse_typed_operand()?;
                 let idx = self.parse_value_indices()?;
                 match self.walk_indices(at_, &idx) {
                     Some(t) if t == et => {}
                     Some(t) => {
-                        return self.err_at(aat, format!("insertvalue operand and field disagree in type: '{}' instead of '{}'", self.ty_str(et), self.ty_str(t)));
+                        return self.err_at(eat, format!("insertvalue operand and field disagree in type: '{}' instead of '{}'", self.ty_str(et), self.ty_str(t)));
                     }
                     None => return self.err_at(aat, "invalid indices for insertvalue"),
                 }
@@ -681,14 +710,16 @@ impl Parser<'_> {
                 let sty = self.parse_type(false)?;
                 self.expect_comma()?;
                 let mut ops = Vec::new();
+                let mut locs = vec![self.tok.start];
                 let (bt, base) = self.parse_typed_operand()?;
                 ops.push((bt, base));
                 while self.tok.kind == Tok::Comma && !self.at_md_comma() {
                     self.bump();
+                    locs.push(self.tok.start);
                     let (t, v) = self.parse_typed_operand()?;
                     ops.push((t, v));
                 }
-                let rt = self.gep_result_type(sty, &ops, at)?;
+                let rt = self.gep_result_type(sty, &ops, at, Some(&locs))?;
                 Ok(
                     InstData::new(GetElementPtr, rt, ops.into_iter().map(|(_, o)| o))
                         .with_flags(flags)
@@ -876,7 +907,7 @@ impl Parser<'_> {
         let pat = self.tok.start;
         let (pt, p) = self.parse_typed_operand()?;
         if !self.m.types.is_ptr(pt) {
-            return self.err_at(pat, "load operand must be a pointer");
+            return self.err_at(pat, "load operand must be a pointer to a first class type");
         }
         let mut at = None;
         if atomic {

@@ -826,6 +826,18 @@ impl LineIndex {
         )
     }
 
+    /// The byte range of 1-based line `line` (without its `\n`), if the
+    /// input has that line.
+    pub fn line_range(&self, line: u32) -> Option<std::ops::Range<usize>> {
+        let i = usize::try_from(line.checked_sub(1)?).ok()?;
+        let start = *self.line_starts.get(i)?;
+        let end = self
+            .line_starts
+            .get(i + 1)
+            .map_or(self.len, |&next| next - 1);
+        Some(start..end)
+    }
+
     /// The number of lines.
     pub fn line_count(&self) -> usize {
         self.line_starts.len()

@@ -14,8 +14,11 @@ mod floats;
 mod insts;
 mod metadata;
 mod parser;
+mod srcmap;
 #[cfg(test)]
 mod tests;
+
+pub use srcmap::SourceMap;
 
 use std::fmt;
 
@@ -75,23 +78,62 @@ const PARSE_STACK: usize = 256 << 20;
 /// nested (but within the 256-level limit) input cannot overflow the
 /// caller's stack.
 pub fn parse_module(src: &[u8], filename: &str) -> Result<loopwright_ir::Module, ParseError> {
+    on_parse_stack(|| parse_on_this_thread(src, filename))
+}
+
+/// [`parse_module`], also returning where each function, block,
+/// instruction and metadata node was written (see [`SourceMap`]), so that
+/// errors found after parsing can point into the input.
+pub fn parse_module_with_source_map(
+    src: &[u8],
+    filename: &str,
+) -> Result<(loopwright_ir::Module, SourceMap), ParseError> {
+    on_parse_stack(|| {
+        let mut p = parser::Parser::new(src);
+        p.srcmap = Some(SourceMap::default());
+        p.run_with_source_map(filename).map_err(|e| located(src, e))
+    })
+}
+
+/// Runs `parse` on a scoped helper thread with a [`PARSE_STACK`] stack (on
+/// this thread if no thread can be started).
+fn on_parse_stack<T: Send>(
+    parse: impl FnOnce() -> Result<T, ParseError> + Send,
+) -> Result<T, ParseError> {
+    let slot = std::sync::Mutex::new(Some(parse));
+    let run = || {
+        let parse = slot.lock().ok().and_then(|mut p| p.take());
+        parse.map(|p| p())
+    };
+    let panicked = || ParseError {
+        offset: 0,
+        line: 1,
+        col: 1,
+        message: "internal error: the parser panicked".into(),
+    };
     std::thread::scope(|s| {
         let spawned = std::thread::Builder::new()
             .name("ll-parse".into())
             .stack_size(PARSE_STACK)
-            .spawn_scoped(s, || parse_on_this_thread(src, filename));
+            .spawn_scoped(s, run);
         match spawned {
-            Ok(h) => h.join().unwrap_or_else(|_| {
-                Err(ParseError {
-                    offset: 0,
-                    line: 1,
-                    col: 1,
-                    message: "internal error: the parser panicked".into(),
-                })
-            }),
-            Err(_) => parse_on_this_thread(src, filename),
+            Ok(h) => h.join().ok().flatten(),
+            Err(_) => run(),
         }
     })
+    .unwrap_or_else(|| Err(panicked()))
+}
+
+/// Adds the line and column to a parser error.
+fn located(src: &[u8], e: parser::PErr) -> ParseError {
+    let li = lexer::LineIndex::new(src);
+    let (line, col) = li.line_col(e.offset);
+    ParseError {
+        offset: e.offset,
+        line,
+        col,
+        message: e.message,
+    }
 }
 
 /// [`parse_module`] without the helper thread: the caller's stack must be
@@ -101,14 +143,7 @@ pub fn parse_on_this_thread(
     src: &[u8],
     filename: &str,
 ) -> Result<loopwright_ir::Module, ParseError> {
-    parser::Parser::new(src).run(filename).map_err(|e| {
-        let li = lexer::LineIndex::new(src);
-        let (line, col) = li.line_col(e.offset);
-        ParseError {
-            offset: e.offset,
-            line,
-            col,
-            message: e.message,
-        }
-    })
+    parser::Parser::new(src)
+        .run(filename)
+        .map_err(|e| located(src, e))
 }

@@ -42,7 +42,128 @@ const SPECIALIZED: &[&str] = &[
     "DIArgList",
 ];
 
+/// How a specialized node's field is checked (LLVM's `MDUnsignedField`
+/// limits and `REQUIRED` fields).
+#[derive(Copy, Clone)]
+enum FieldRule {
+    /// Any value.
+    Any,
+    /// Any value; the field must be present.
+    Required,
+    /// An unsigned integer up to the limit.
+    Unsigned(u64),
+    /// A required unsigned integer up to the limit.
+    RequiredUnsigned(u64),
+}
+
+const U16: u64 = u16::MAX as u64;
+const U32: u64 = u32::MAX as u64;
+
+/// The complete field lists of the kinds checked strictly: an unknown
+/// field is an error, as in LLVM. Other kinds are only checked by
+/// [`COMMON_FIELD_RULES`].
+const KIND_FIELDS: &[(&str, &[(&str, FieldRule)])] = &[
+    (
+        "DILocation",
+        &[
+            ("line", FieldRule::Unsigned(U32)),
+            ("column", FieldRule::Unsigned(U16)),
+            ("scope", FieldRule::Required),
+            ("inlinedAt", FieldRule::Any),
+            ("isImplicitCode", FieldRule::Any),
+        ],
+    ),
+    (
+        "DIFile",
+        &[
+            ("filename", FieldRule::Required),
+            ("directory", FieldRule::Required),
+            ("checksumkind", FieldRule::Any),
+            ("checksum", FieldRule::Any),
+            ("source", FieldRule::Any),
+        ],
+    ),
+    (
+        "DILexicalBlock",
+        &[
+            ("scope", FieldRule::Required),
+            ("file", FieldRule::Any),
+            ("line", FieldRule::Unsigned(U32)),
+            ("column", FieldRule::Unsigned(U16)),
+        ],
+    ),
+    (
+        "DILexicalBlockFile",
+        &[
+            ("scope", FieldRule::Required),
+            ("file", FieldRule::Any),
+            ("discriminator", FieldRule::RequiredUnsigned(U32)),
+        ],
+    ),
+    (
+        "DIEnumerator",
+        &[
+            ("name", FieldRule::Required),
+            ("value", FieldRule::Required),
+            ("isUnsigned", FieldRule::Any),
+        ],
+    ),
+];
+
+/// Fields with the same rule in every kind that has them.
+const COMMON_FIELD_RULES: &[(&str, FieldRule)] = &[
+    ("line", FieldRule::Unsigned(U32)),
+    ("align", FieldRule::Unsigned(U32)),
+];
+
 impl Parser<'_> {
+    /// Checks the fields of a `!kind(...)` node against LLVM's rules:
+    /// `at[i]` is the offset of field `i`'s name and value, `close` the
+    /// offset of the closing parenthesis (where LLVM reports a missing
+    /// field).
+    fn check_di_fields(
+        &self,
+        kind: &str,
+        fields: &[MdField],
+        at: &[(usize, usize)],
+        close: usize,
+    ) -> PResult<()> {
+        let schema = KIND_FIELDS.iter().find(|k| k.0 == kind).map(|k| k.1);
+        for (f, &(name_at, value_at)) in fields.iter().zip(at) {
+            let rule = match schema {
+                Some(schema) => match schema.iter().find(|r| *r.0 == *f.name) {
+                    Some(r) => r.1,
+                    None => return self.err_at(name_at, format!("invalid field '{}'", f.name)),
+                },
+                None => COMMON_FIELD_RULES
+                    .iter()
+                    .find(|r| *r.0 == *f.name)
+                    .map_or(FieldRule::Any, |r| r.1),
+            };
+            if let FieldRule::Unsigned(limit) | FieldRule::RequiredUnsigned(limit) = rule {
+                match f.value {
+                    MdFieldValue::Int(v) if v >= 0 => {
+                        if v > i128::from(limit) {
+                            return self.err_at(
+                                value_at,
+                                format!("value for '{}' too large, limit is {limit}", f.name),
+                            );
+                        }
+                    }
+                    _ => return self.err_at(value_at, "expected unsigned integer"),
+                }
+            }
+        }
+        for &(name, rule) in schema.unwrap_or_default() {
+            if matches!(rule, FieldRule::Required | FieldRule::RequiredUnsigned(_))
+                && !fields.iter().any(|f| *f.name == *name)
+            {
+                return self.err_at(close, format!("missing required field '{name}'"));
+            }
+        }
+        Ok(())
+    }
+
     /// The node for `!N`, creating a placeholder for a forward reference.
     fn md_node_for_id(&mut self, n: u32, at: usize) -> MdNode {
         if let Some(&node) = self.md_ids.get(&n) {
@@ -92,6 +213,9 @@ impl Parser<'_> {
             }
         };
         *self.m.md.node_mut(node) = MdNodeData { distinct, body };
+        if let Some(map) = self.srcmap.as_mut() {
+            map.note_md(node, at);
+        }
         Ok(())
     }
 
@@ -149,7 +273,9 @@ impl Parser<'_> {
     pub(crate) fn parse_md_node_ref(&mut self) -> PResult<MdNode> {
         match self.tok.kind {
             Tok::MetadataId(n) => {
-                let at = self.tok.start;
+                // LLVM lexes `!` and the number separately and reports an
+                // undefined node at the number.
+                let at = self.tok.start + 1;
                 self.bump();
                 Ok(self.md_node_for_id(n, at))
             }
@@ -196,7 +322,9 @@ impl Parser<'_> {
                 break;
             }
         }
-        self.expect(Tok::RBrace, "}")?;
+        if !self.eat(Tok::RBrace) {
+            return self.err("expected end of metadata node");
+        }
         Ok(ops)
     }
 
@@ -242,7 +370,9 @@ impl Parser<'_> {
         self.bump();
         self.expect(Tok::LParen, "(")?;
         let mut fields = Vec::new();
+        let mut field_at = Vec::new();
         let positional = kind == "DIExpression" || kind == "DIArgList";
+        let mut close = self.tok.start;
         if !self.eat(Tok::RParen) {
             loop {
                 if positional {
@@ -274,7 +404,7 @@ impl Parser<'_> {
                             self.bump();
                             n
                         }
-                        _ => return self.err(format!("invalid field in '!{kind}'")),
+                        _ => return self.err("expected field label here"),
                     };
                     let name = String::from_utf8_lossy(&name).into_owned();
                     if fields.iter().any(|f: &MdField| *f.name == *name) {
@@ -283,6 +413,7 @@ impl Parser<'_> {
                             format!("field '{name}' cannot be specified more than once"),
                         );
                     }
+                    field_at.push((name_at, self.tok.start));
                     let value = self.parse_md_field_value()?;
                     fields.push(MdField {
                         name: name.into(),
@@ -293,7 +424,11 @@ impl Parser<'_> {
                     break;
                 }
             }
+            close = self.tok.start;
             self.expect(Tok::RParen, ")")?;
+        }
+        if !positional {
+            self.check_di_fields(&kind, &fields, &field_at, close)?;
         }
         Ok(MdBody::Special {
             kind: kind.into(),

@@ -8,7 +8,7 @@
 //! first, as `#N` references usually precede `attributes #N = {...}`), and
 //! every function named in a `blockaddress`.
 
-use crate::lexer::{Lexer, Tok, Token};
+use crate::lexer::{LexError, Lexer, Tok, Token};
 use cranelift_entity::EntityRef;
 use loopwright_ir::{
     Alias, AliasData, Attachments, Attr, AttrSet, Block, Comdat, ComdatData, ComdatKind, Const,
@@ -95,6 +95,9 @@ pub(crate) struct Parser<'a> {
     pub program_as: u32,
     pub alloca_as: u32,
     pub globals_as: u32,
+
+    /// Positions of what is parsed, when asked for.
+    pub srcmap: Option<crate::srcmap::SourceMap>,
 }
 
 fn is_global_tok(k: Tok) -> bool {
@@ -132,6 +135,7 @@ impl<'a> Parser<'a> {
             program_as: 0,
             alloca_as: 0,
             globals_as: 0,
+            srcmap: None,
         }
     }
 
@@ -475,6 +479,22 @@ impl<'a> Parser<'a> {
     // -----------------------------------------------------------------
 
     pub fn run(mut self, filename: &str) -> PResult<Module> {
+        self.parse_entities()?;
+        self.finish(filename)
+    }
+
+    /// [`Parser::run`], also returning the source map (empty unless
+    /// `srcmap` was set).
+    pub fn run_with_source_map(
+        mut self,
+        filename: &str,
+    ) -> PResult<(Module, crate::srcmap::SourceMap)> {
+        self.parse_entities()?;
+        let map = self.srcmap.take().unwrap_or_default();
+        Ok((self.finish(filename)?, map))
+    }
+
+    fn parse_entities(&mut self) -> PResult<()> {
         self.prescan()?;
         // Attribute groups first: `#N` references precede the groups.
         for pos in std::mem::take(&mut self.attr_group_pos) {
@@ -492,10 +512,19 @@ impl<'a> Parser<'a> {
                 Tok::MetadataVar => self.parse_named_md()?,
                 Tok::MetadataId(_) => self.parse_md_def()?,
                 Tok::SummaryId(_) => self.skip_summary_entry()?,
+                // Text that is not IR at all (a stray byte, `---`, `#!`,
+                // `.text`) is best explained as LLVM explains it; a
+                // malformed name or number keeps the lexer's message.
+                Tok::Error(
+                    LexError::InvalidChar
+                    | LexError::BadNumber
+                    | LexError::StrayDot
+                    | LexError::ExpectedNameOrId,
+                ) => return self.err_at(self.tok.start, "expected top-level entity"),
                 _ => return self.err("expected top-level entity"),
             }
         }
-        self.finish(filename)
+        Ok(())
     }
 
     fn finish(mut self, filename: &str) -> PResult<Module> {
@@ -773,7 +802,16 @@ impl<'a> Parser<'a> {
         };
         if kind != want_kind || idx != arena_len {
             let n = String::from_utf8_lossy(t.text(self.src)).into_owned();
-            return self.err_at(t.start, format!("redefinition of global '{n}'"));
+            // LLVM's three wordings.
+            let msg = match (want_kind, kind) {
+                (1, 1) => format!(
+                    "invalid redefinition of function '{}'",
+                    n.strip_prefix('@').unwrap_or(&n)
+                ),
+                (1, _) => format!("redefinition of function '{n}'"),
+                _ => format!("redefinition of global '{n}'"),
+            };
+            return self.err_at(t.start, msg);
         }
         Ok((r, name))
     }
@@ -809,7 +847,9 @@ impl<'a> Parser<'a> {
             }
             "module" => {
                 self.bump();
-                self.expect_kw("asm")?;
+                if !self.eat_kw("asm") {
+                    return self.err("expected 'module asm'");
+                }
                 let s = self.parse_string_bytes()?;
                 self.m.module_asm.push(s);
                 Ok(())
@@ -934,7 +974,9 @@ impl<'a> Parser<'a> {
         let t = self.tok;
         self.bump();
         self.expect(Tok::Equal, "=")?;
-        self.expect_kw("type")?;
+        if !self.eat_kw("type") {
+            return self.err("expected 'type' after name");
+        }
         let ns = match t.kind {
             Tok::LocalId(n) => match self.struct_ids.get(&n) {
                 Some(&ns) => ns,
@@ -1394,16 +1436,18 @@ impl<'a> Parser<'a> {
                     Tok::LocalId(n) => Some(LocalKey::Id(n)),
                     _ => None,
                 };
-                let key_at = self.tok.start;
                 if key.is_some() {
                     self.bump();
                 }
-                params.push((ty, set, key, key_at));
+                // LLVM reports argument errors at the argument's type.
+                params.push((ty, set, key, at));
                 if !self.eat(Tok::Comma) {
                     break;
                 }
             }
-            self.expect(Tok::RParen, ")")?;
+            if !self.eat(Tok::RParen) {
+                return self.err("expected ')' at end of argument list");
+            }
         }
         let fn_ty = self
             .m
@@ -1455,6 +1499,9 @@ impl<'a> Parser<'a> {
         let GlobalRef::Func(func) = r else {
             return self.err_at(name_tok.start, "internal error: bad function slot");
         };
+        if let Some(map) = self.srcmap.as_mut() {
+            map.note_function(func, name_tok.start);
+        }
         c.name = name;
         let mut f = Function::new(None, fn_ty, &self.m.types);
         f.common = c;
@@ -1495,7 +1542,10 @@ impl<'a> Parser<'a> {
             let (_, c) = self.parse_typed_const()?;
             self.m.functions[func].personality = Some(c);
         }
-        while self.tok.kind == Tok::MetadataVar {
+        // A definition's attachments follow its header; a declaration's
+        // came before it (LLVM reads `!name` after a declaration as the
+        // next top-level entity, named metadata).
+        while is_define && self.tok.kind == Tok::MetadataVar {
             let (k, n) = self.parse_md_attachment()?;
             md.push(k, n);
         }
@@ -1925,7 +1975,9 @@ impl<'a> Parser<'a> {
         if let Some(&(_, gat)) = groups.first() {
             return self.err_at(gat, "attribute group cannot reference another group");
         }
-        self.expect(Tok::RBrace, "}")?;
+        if !self.eat(Tok::RBrace) {
+            return self.err("unterminated attribute group");
+        }
         if define {
             let set = self.intern_attrs(attrs);
             if self.attr_groups.insert(id, set).is_some() {

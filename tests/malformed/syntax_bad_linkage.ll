@@ -1,0 +1,3 @@
+; EXPECT: 3:6: error: expected 'global' or 'constant'
+; LLVM: same
+@g = privat global i32 0

@@ -1,0 +1,6 @@
+; EXPECT: 6:1: error: expected instruction opcode
+; LLVM: same
+define void @f() {
+entry:
+  %x = add i32 1, 2
+}

@@ -1,0 +1,3 @@
+; EXPECT: 3:12: error: unknown selection kind
+; LLVM: same
+$c = comdat

@@ -1,0 +1,3 @@
+; EXPECT: 3:33: error: end of file in string constant
+; LLVM: 3:33: error: expected string
+@s = private constant [3 x i8] c"ab\4
