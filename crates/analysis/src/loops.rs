@@ -50,6 +50,11 @@ pub struct LoopData {
     depth: u32,
     /// Whether an irreducible cycle lies inside the loop (not in a child).
     irreducible_inside: bool,
+    /// Pre-order number of the loop in the forest, and the largest one in
+    /// its subtree: `x` is nested in `l` iff `x.pre` is in `l.pre..=l.last`
+    /// (O(1) [`LoopForest::contains`], even in deep nests).
+    pre: u32,
+    last: u32,
 }
 
 impl LoopData {
@@ -115,6 +120,8 @@ impl LoopForest {
                 blocks: vec![header],
                 depth: 0,
                 irreducible_inside: false,
+                pre: 0,
+                last: 0,
             });
             work.clear();
             work.extend(latches.iter().rev());
@@ -173,6 +180,23 @@ impl LoopForest {
         while let Some((l, d)) = stack.pop() {
             lf.loops[l].depth = d;
             stack.extend(lf.loops[l].children.iter().map(|&c| (c, d + 1)));
+        }
+        // Pre-order intervals: each loop is numbered before its subtree,
+        // and `last` is set when the whole subtree is numbered.
+        let mut next = 0u32;
+        let mut stack: Vec<(Loop, usize)> = lf.top_level.iter().map(|&l| (l, 0)).collect();
+        while let Some((l, i)) = stack.pop() {
+            if i == 0 {
+                lf.loops[l].pre = next;
+                next += 1;
+            }
+            match lf.loops[l].children.get(i).copied() {
+                Some(c) => {
+                    stack.push((l, i + 1));
+                    stack.push((c, 0));
+                }
+                None => lf.loops[l].last = next - 1,
+            }
         }
         lf.find_irreducible(cfg, domtree);
         lf
@@ -284,20 +308,11 @@ impl LoopForest {
         self.loop_for(b).map_or(0, |l| self.loops[l].depth)
     }
 
-    /// Whether `b` is in loop `l` (or a loop nested in it).
+    /// Whether `b` is in loop `l` (or a loop nested in it). O(1).
     pub fn contains(&self, l: Loop, b: Block) -> bool {
-        let mut cur = self.loop_for(b);
-        let depth = self.loops[l].depth;
-        while let Some(x) = cur {
-            if x == l {
-                return true;
-            }
-            if self.loops[x].depth <= depth {
-                return false;
-            }
-            cur = self.loops[x].parent.expand();
-        }
-        false
+        let d = &self.loops[l];
+        self.loop_for(b)
+            .is_some_and(|x| (d.pre..=d.last).contains(&self.loops[x].pre))
     }
 
     /// Whether loop `inner` is `outer` or nested in it.

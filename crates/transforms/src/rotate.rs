@@ -72,11 +72,13 @@ pub fn rotate_function(m: &mut Module, f: &mut Function, opts: RotateOptions) ->
     let mut changed = crate::simplify::simplify_function(m, f);
     changed |= crate::lcssa::lcssa_function(m, f);
     let mut done: FxHashSet<Block> = FxHashSet::default();
-    // One loop per round: analyses are recomputed after each rotation.
+    // One loop per round: analyses are recomputed after each rotation (and
+    // only then: a loop left alone changes nothing, and recomputing for
+    // every loop of a deep nest is cubic).
     let mut budget = 4 + 2 * f.num_block_ids();
+    let mut a = FnAnalyses::compute(f);
     while budget > 0 {
         budget -= 1;
-        let a = FnAnalyses::compute(f);
         let next = a
             .loops
             .innermost_first()
@@ -88,6 +90,7 @@ pub fn rotate_function(m: &mut Module, f: &mut Function, opts: RotateOptions) ->
         if let Some(new_header) = process_loop(m, f, &a, l, opts) {
             done.insert(new_header);
             changed = true;
+            a = FnAnalyses::compute(f);
         }
     }
     changed
@@ -665,11 +668,16 @@ fn debug_values_for_phis(f: &mut Function, header: Block, inserted: &[Inst]) {
 
 /// LLVM's `createPHIsForSplitLoopExit`: after splitting the exit edge
 /// `pred -> exit` at `split`, each phi of `exit` gets its value through a
-/// new phi `%split` in `split`, which keeps the loop in LCSSA form.
+/// new phi `%split` in `split`, which keeps the loop in LCSSA form. The
+/// split takes every edge `pred -> exit` (a switch may have several), so
+/// the new phi has one entry per edge.
 fn create_split_phis(f: &mut Function, split: Block, pred: Block, exit: Block) {
     let Some(br) = f.terminator(split) else {
         return;
     };
+    let edges = f
+        .terminator(pred)
+        .map_or(0, |t| f.inst(t).successors().filter(|&s| s == split).count());
     for phi in phis(f, exit) {
         let Some(v) = phi_value_for(f, phi, split) else {
             continue;
@@ -682,7 +690,8 @@ fn create_split_phis(f: &mut Function, split: Block, pred: Block, exit: Block) {
             }
         }
         let ty = f.inst(phi).ty;
-        let np = f.make_inst(InstData::new(Opcode::Phi, ty, [v, Operand::Block(pred)]));
+        let entries = (0..edges.max(1)).flat_map(|_| [v, Operand::Block(pred)]);
+        let np = f.make_inst(InstData::new(Opcode::Phi, ty, entries));
         f.layout.insert_inst_before(np, br);
         let nv = f.make_result(np, Some("split"));
         f.map_operands(phi, |ops| {

@@ -85,7 +85,14 @@ fn simplify_step(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop) -> b
             continue;
         }
         for &p in cfg.preds(b) {
-            if !lf.contains(l, p) && make_unreachable(f, p) {
+            if lf.contains(l, p) {
+                continue;
+            }
+            let succs: Vec<Block> = cfg.succs(p).to_vec();
+            if make_unreachable(f, p) {
+                for s in succs {
+                    delete_empty_phis(m, f, s);
+                }
                 return true;
             }
         }
@@ -356,6 +363,24 @@ fn insert_unique_backedge(
     true
 }
 
+/// Deletes the phis of `b` left without entries (its last predecessor
+/// was cut off), their uses becoming `poison`, as LLVM's
+/// `removePredecessor` does: a phi without entries cannot be printed so
+/// that it parses.
+fn delete_empty_phis(m: &mut Module, f: &mut Function, b: Block) {
+    for phi in phis(f, b) {
+        if phi_incoming(f, phi).next().is_some() {
+            continue;
+        }
+        if let Some(res) = f.inst_result(phi) {
+            let ty = f.inst(phi).ty;
+            let poison = Operand::Const(m.consts.intern(ConstData::Poison(ty)));
+            f.replace_all_uses(res, poison);
+        }
+        f.delete_inst(phi);
+    }
+}
+
 /// Folds header phis that merge a single value (ignoring themselves and
 /// `undef`/`poison` entries), as `simplifyInstruction` does on them.
 fn fold_header_phis(m: &mut Module, f: &mut Function, a: &FnAnalyses, header: Block) -> bool {
@@ -366,6 +391,7 @@ fn fold_header_phis(m: &mut Module, f: &mut Function, a: &FnAnalyses, header: Bl
         let me = Operand::Value(res);
         let mut common: Option<Operand> = None;
         let mut has_undef = false;
+        let mut has_poison = false;
         let mut multiple = false;
         for (v, _) in phi_incoming(f, phi) {
             if v == me {
@@ -373,7 +399,10 @@ fn fold_header_phis(m: &mut Module, f: &mut Function, a: &FnAnalyses, header: Bl
             }
             if let Operand::Const(c) = v {
                 match m.consts.data(c) {
-                    ConstData::Poison(_) => continue,
+                    ConstData::Poison(_) => {
+                        has_poison = true;
+                        continue;
+                    }
                     ConstData::Undef(_) => {
                         has_undef = true;
                         continue;
@@ -395,7 +424,9 @@ fn fold_header_phis(m: &mut Module, f: &mut Function, a: &FnAnalyses, header: Bl
             None if has_undef => Operand::Const(m.consts.intern(ConstData::Undef(ty))),
             None => Operand::Const(m.consts.intern(ConstData::Poison(ty))),
             Some(v) => {
-                if has_undef && !value_dominates_block(f, a, v, header) {
+                // `phi [poison, %a], [%x, %b]` is `%x` only where `%x` is
+                // available: not when `%x` is defined in the loop.
+                if (has_undef || has_poison) && !value_dominates_block(f, a, v, header) {
                     continue;
                 }
                 v

@@ -1000,17 +1000,21 @@ impl ScalarEvolution<'_> {
         let mut idx = 0;
         if let Some(mut lhs) = self.as_const(ops[0]) {
             idx = 1;
-            while idx < ops.len() {
-                let Some(rhs) = self.as_const(ops[idx]) else {
+            // Folded constants are removed in one drain (one `remove` per
+            // constant is quadratic on a long chain of additions).
+            let mut end = 1;
+            while end < ops.len() {
+                let Some(rhs) = self.as_const(ops[end]) else {
                     break;
                 };
                 lhs = lhs.add(rhs);
                 ops[0] = self.get_const(lhs);
-                if ops.len() == 2 {
+                if ops.len() - end == 1 {
                     return ops[0];
                 }
-                ops.remove(1);
+                end += 1;
             }
+            ops.drain(1..end);
             if lhs.is_zero() {
                 ops.remove(0);
                 idx -= 1;
@@ -1530,17 +1534,19 @@ impl ScalarEvolution<'_> {
         let mut idx = 0;
         if let Some(mut lhs) = self.as_const(ops[0]) {
             idx = 1;
-            while idx < ops.len() {
-                let Some(rhs) = self.as_const(ops[idx]) else {
+            let mut end = 1;
+            while end < ops.len() {
+                let Some(rhs) = self.as_const(ops[end]) else {
                     break;
                 };
                 lhs = lhs.mul(rhs);
                 ops[0] = self.get_const(lhs);
-                if ops.len() == 2 {
+                if ops.len() - end == 1 {
                     return ops[0];
                 }
-                ops.remove(1);
+                end += 1;
             }
+            ops.drain(1..end);
             if lhs.is_zero() {
                 return ops[0];
             }
@@ -2045,8 +2051,9 @@ impl ScalarEvolution<'_> {
         let mut idx = 0;
         if let Some(mut lhs) = self.as_const(ops[0]) {
             idx = 1;
-            while idx < ops.len() {
-                let Some(rhs) = self.as_const(ops[idx]) else {
+            let mut end = 1;
+            while end < ops.len() {
+                let Some(rhs) = self.as_const(ops[end]) else {
                     break;
                 };
                 lhs = match kind {
@@ -2056,7 +2063,13 @@ impl ScalarEvolution<'_> {
                     _ => lhs.smin(rhs),
                 };
                 ops[0] = self.get_const(lhs);
-                ops.remove(1);
+                end += 1;
+            }
+            ops.drain(1..end);
+            if ops.len() == 1 {
+                // Only constants: LLVM returns the fold before it strips an
+                // identity (which would leave no operand).
+                return ops[0];
             }
             let bits = lhs.bits();
             let identity = match kind {
