@@ -50,6 +50,10 @@ pub fn fold_load(m: &mut Module, data: &InstData) -> Option<Operand> {
     if let Some(c) = element_at(m, &dl, init, offset, ty) {
         return Some(Operand::Const(c));
     }
+    // Reassembling bytes assumes little-endian memory.
+    if dl.big_endian {
+        return None;
+    }
     let (bits, float) = match m.types.data(ty) {
         TypeData::Int(w) if w % 8 == 0 && *w <= 128 => (*w, false),
         TypeData::Float => (32, true),
@@ -131,6 +135,13 @@ fn element_at(m: &mut Module, dl: &DataLayout, c: Const, offset: u64, ty: Type) 
     match m.consts.data(c).clone() {
         ConstData::Array { ty: at, elems } | ConstData::Vector { ty: at, elems } => {
             let elem = m.types.aggregate_elem(at, 0)?;
+            // Vectors of elements that are not whole bytes (`<16 x i1>`)
+            // are bit-packed in memory: byte offsets do not index them.
+            if matches!(m.consts.data(c), ConstData::Vector { .. })
+                && dl.size_bits(&m.types, elem) % 8 != 0
+            {
+                return None;
+            }
             let size = dl.alloc_size(&m.types, elem).max(1);
             let e = *elems.get(usize::try_from(offset / size).ok()?)?;
             element_at(m, dl, e, offset % size, ty)
@@ -292,6 +303,17 @@ mod tests {
         assert_eq!(fold(&module(w, "load i32, ptr @w")), None);
         let weak = "@w = weak constant [2 x i32] [i32 1, i32 2]";
         assert_eq!(fold(&module(weak, "load i32, ptr @w")), None);
+        // Bit-packed vectors are not indexed by bytes.
+        let bits = "@b = constant <16 x i1> <i1 0, i1 0, i1 0, i1 0, i1 0, i1 0, i1 0, i1 0, \
+                    i1 1, i1 0, i1 0, i1 0, i1 0, i1 0, i1 0, i1 0>";
+        let v = fold(&module(
+            bits,
+            "load i1, ptr getelementptr (i8, ptr @b, i64 1)",
+        ));
+        assert_eq!(v, None);
+        // Big-endian memory: no byte reassembly.
+        let be = module(g, "load i32, ptr @t").replace("\"e-m", "\"E-m");
+        assert_eq!(fold(&be), None);
     }
 
     #[test]
