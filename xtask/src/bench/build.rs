@@ -214,15 +214,20 @@ fn opt(passes: &str, input: &Path, output: &Path) -> Result<()> {
         .arg(output))
 }
 
-/// Runs `cmd` with an empty standard input (a closed pipe rather than
-/// `/dev/null`, which a misbehaving tool running as root can replace with
-/// a regular file) and collects its output.
-pub fn output_with_empty_stdin(cmd: &mut Command) -> std::io::Result<std::process::Output> {
-    let child = cmd
+/// Runs `cmd` on an empty module (a newline: loopwright rejects a 0-byte
+/// input as a probable upstream failure) given on its stdin, capturing
+/// stdout and stderr.
+pub fn output_with_empty_module(cmd: &mut Command) -> std::io::Result<std::process::Output> {
+    use std::io::Write;
+    let mut child = cmd
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()?;
+    if let Some(mut stdin) = child.stdin.take() {
+        // One byte fits any pipe buffer: this cannot block.
+        stdin.write_all(b"\n")?;
+    }
     // `wait_with_output` closes the child's stdin before waiting.
     child.wait_with_output()
 }
