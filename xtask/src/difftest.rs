@@ -678,13 +678,44 @@ pub(crate) fn check_ir(setup: &Setup, dir: &Path) -> Verdict {
             FAST_LLI.join(" ")
         );
     }
+    if actual.status == Status::Timeout {
+        // Still too slow: lli compiles the whole module before it runs, and
+        // a large unrolled `main` can take it minutes. Compile it ahead of
+        // time (clang-19 -O0: llc-19's code generator, plus the link) and
+        // run the executable with the same limit.
+        let build = exec::run(
+            Command::new(CLANG)
+                .args(["-O0", "-w", "out.ll", "-o", "out.native", "-lm"])
+                .current_dir(dir),
+            Duration::from_secs(300),
+        );
+        if build.ok() {
+            let native = exec::run(
+                // An absolute path: a relative one with `current_dir` is
+                // ambiguous.
+                Command::new(
+                    dir.canonicalize()
+                        .unwrap_or_else(|_| dir.to_path_buf())
+                        .join("out.native"),
+                )
+                .current_dir(dir),
+                retry_limit,
+            );
+            if native.status != Status::Timeout {
+                actual = native;
+                note = "\n(lli-19 out.ll timed out, also with -O0 --fast-isel; this is out.ll \
+                        compiled by clang-19 -O0 and run natively)"
+                    .to_owned();
+            }
+        }
+    }
     save("actual.txt", &actual.stdout);
     save("lli-out.stderr", &actual.stderr);
     if actual.status == Status::Timeout {
         return Verdict::Fail(
             Kind::Timeout,
             format!(
-                "lli-19 out.ll timed out after {} s, and after {:.0} s with {} (in.ll: {} lines, out.ll: {} lines)",
+                "lli-19 out.ll timed out after {} s, and after {:.0} s with {} and as a native executable (in.ll: {} lines, out.ll: {} lines)",
                 setup.timeout.as_secs(),
                 retry_limit.as_secs_f64(),
                 FAST_LLI.join(" "),
@@ -887,6 +918,9 @@ impl Run<'_> {
         sh.push_str("lli-19 in.ll > expected.txt; echo \"in.ll: exit $?\"\n");
         sh.push_str("lli-19 out.ll > actual.txt; echo \"out.ll: exit $?\"\n");
         sh.push_str("# if that times out, difftest retries with: lli-19 -O0 --fast-isel out.ll\n");
+        sh.push_str(
+            "# and then natively: clang-19 -O0 -w out.ll -o out.native -lm && ./out.native\n",
+        );
         sh.push_str("diff expected.txt actual.txt\n");
         exec::write(&dir.join("repro.sh"), sh)?;
         let mut case = String::new();

@@ -138,7 +138,7 @@ fn element_at(m: &mut Module, dl: &DataLayout, c: Const, offset: u64, ty: Type) 
             // Vectors of elements that are not whole bytes (`<16 x i1>`)
             // are bit-packed in memory: byte offsets do not index them.
             if matches!(m.consts.data(c), ConstData::Vector { .. })
-                && dl.size_bits(&m.types, elem) % 8 != 0
+                && !dl.size_bits(&m.types, elem).is_multiple_of(8)
             {
                 return None;
             }
