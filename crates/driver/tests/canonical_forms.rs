@@ -16,53 +16,16 @@
 //!
 //! Skipped with a notice when LLVM 19 is not installed (an error under CI).
 
-use loopwright_analysis::{ControlFlowGraph, DominatorTree, LoopForest};
+mod common;
+
+use common::run;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn have_llvm() -> bool {
-    let ok = ["opt-19", "lli-19", "clang-19"].iter().all(|t| {
-        Command::new(t)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    });
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "LLVM 19 tools are required under CI"
-        );
-        eprintln!("canonical_forms: LLVM 19 not found, skipping");
-    }
-    ok
-}
-
-fn run(cmd: &mut Command) -> Output {
-    let out = cmd
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
-    assert!(
-        out.status.success(),
-        "{cmd:?} failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
-}
+use std::process::Command;
 
 /// The inputs: (name, path of an `.ll` file in SSA form).
 fn inputs(work: &Path) -> Vec<(String, PathBuf)> {
     let mut out = Vec::new();
-    let dir = root().join("tests/programs");
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("tests/programs")
-        .map(|e| e.expect("dir entry").path())
-        .collect();
-    entries.sort();
-    for p in entries {
+    for p in common::sorted_entries(&common::root().join("tests/programs")) {
         let stem = p.file_stem().unwrap().to_string_lossy().into_owned();
         match p.extension().and_then(|e| e.to_str()) {
             Some("c") => {
@@ -103,91 +66,12 @@ fn inputs(work: &Path) -> Vec<(String, PathBuf)> {
     out
 }
 
-fn lli(path: &Path) -> (Option<i32>, String) {
-    let out = Command::new("lli-19")
-        .arg(path)
-        .output()
-        .expect("run lli-19");
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
-}
-
-/// Loops of every function of the module in `path`, with the analyses.
-fn for_each_loop(
-    path: &Path,
-    mut check: impl FnMut(&str, &loopwright_ir::Function, &ControlFlowGraph, &LoopForest),
-) {
-    let text = std::fs::read(path).expect("read output");
-    let m = loopwright_parse::parse_module(&text, "out.ll").expect("output parses");
-    for (_, f) in m.functions.iter() {
-        if f.is_declaration() {
-            continue;
-        }
-        let cfg = ControlFlowGraph::compute(f);
-        let dt = DominatorTree::compute(&cfg);
-        let lf = LoopForest::compute(&cfg, &dt);
-        check(f.name().unwrap_or("?"), f, &cfg, &lf);
-    }
-}
-
-/// The module in `path` with every local name dropped and phi entries
-/// sorted by block position, printed: equal texts mean the same code up to
-/// naming and phi entry order.
-fn structural_text(path: &Path) -> String {
-    // Through opt-19 first, which normalizes what LLVM normalizes on
-    // reading (e.g. intrinsic attributes).
-    let text = run(Command::new("opt-19").arg("-S").arg(path)).stdout;
-    let mut m = loopwright_parse::parse_module(&text, "x.ll").expect("module parses");
-    for (_, f) in m.functions.iter_mut() {
-        let blocks: Vec<loopwright_ir::Block> = f.layout.blocks().collect();
-        let pos =
-            |b: loopwright_ir::Block| blocks.iter().position(|&x| x == b).unwrap_or(usize::MAX);
-        for &b in &blocks {
-            f.set_block_name(b, None);
-            let insts: Vec<loopwright_ir::Inst> = f.layout.block_insts(b).collect();
-            for i in insts {
-                if let Some(v) = f.inst_result(i) {
-                    f.set_value_name(v, None);
-                }
-                if f.inst(i).opcode == loopwright_ir::Opcode::Phi {
-                    let mut pairs: Vec<(loopwright_ir::Operand, loopwright_ir::Operand)> = f
-                        .inst(i)
-                        .operands()
-                        .chunks(2)
-                        .map(|c| (c[0], c[1]))
-                        .collect();
-                    pairs.sort_by_key(|&(_, b)| pos(b.as_block().expect("phi block operand")));
-                    f.map_operands(i, |ops| {
-                        ops.clear();
-                        for (v, b) in pairs {
-                            ops.push(v);
-                            ops.push(b);
-                        }
-                    });
-                }
-            }
-        }
-        for &v in &f.params.clone() {
-            f.set_value_name(v, None);
-        }
-    }
-    loopwright_ir::print::print_module(&m)
-        .lines()
-        .filter(|l| !l.starts_with(';'))
-        .map(|l| l.split(" ; ").next().unwrap_or(l).trim_end())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 #[test]
 fn canonical_form_passes_preserve_behaviour() {
-    if !have_llvm() {
+    if !common::have_conformance_tools("canonical_forms") {
         return;
     }
-    let work = std::env::temp_dir().join(format!("loopwright-canon-{}", std::process::id()));
-    std::fs::create_dir_all(&work).expect("work dir");
+    let work = common::work_dir("canon");
     let bin = env!("CARGO_BIN_EXE_loopwright");
     let pipelines = [
         "loop-simplify",
@@ -199,7 +83,7 @@ fn canonical_form_passes_preserve_behaviour() {
     let mut conforming = 0;
     let mut failures: Vec<String> = Vec::new();
     for (name, input) in inputs(&work) {
-        let expected = lli(&input);
+        let expected = common::lli(&input);
         for pipeline in pipelines {
             let out = work.join(format!("{name}.{}.ll", pipeline.replace(',', "+")));
             let st = Command::new(bin)
@@ -216,19 +100,15 @@ fn canonical_form_passes_preserve_behaviour() {
                 ));
                 continue;
             }
-            let v = Command::new("opt-19")
-                .args(["-passes=verify", "-disable-output"])
-                .arg(&out)
-                .output()
-                .expect("run opt-19");
-            if !v.status.success() {
+            let v = common::verify(&out);
+            if !v.accepted {
                 failures.push(format!(
                     "{name} [{pipeline}]: opt-19 rejects the output: {}",
-                    String::from_utf8_lossy(&v.stderr)
+                    v.stderr
                 ));
                 continue;
             }
-            let got = lli(&out);
+            let got = common::lli(&out);
             if got != expected {
                 failures.push(format!(
                     "{name} [{pipeline}]: lli-19 output differs: {expected:?} vs {got:?}"
@@ -236,7 +116,7 @@ fn canonical_form_passes_preserve_behaviour() {
                 continue;
             }
             if pipeline.contains("loop-simplify") {
-                for_each_loop(&out, |fname, f, cfg, lf| {
+                common::for_each_function(&out, |_, fname, f, cfg, lf| {
                     for l in lf.loops() {
                         if !lf.is_simplified(f, cfg, l) {
                             failures.push(format!(
@@ -254,7 +134,7 @@ fn canonical_form_passes_preserve_behaviour() {
                 .arg(&input)
                 .arg("-o")
                 .arg(&reference));
-            if structural_text(&out) == structural_text(&reference) {
+            if common::structural_text(&out) == common::structural_text(&reference) {
                 conforming += 1;
             } else {
                 failures.push(format!(

@@ -31,6 +31,8 @@
 //! the real-bitcode case are skipped with a notice (an error when `CI` is
 //! set).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
@@ -54,20 +56,10 @@ fn scratch(test: &str) -> PathBuf {
 }
 
 fn have_llvm() -> bool {
-    let ok = ["opt-19", "llvm-as-19"].iter().all(|t| {
-        Command::new(t)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    });
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "LLVM 19 tools (opt-19, llvm-as-19) are required under CI"
-        );
-        eprintln!("malformed: LLVM 19 not found, skipping the comparisons with opt-19");
-    }
-    ok
+    common::have_llvm(
+        &["opt-19", "llvm-as-19"],
+        "malformed: LLVM 19 not found, skipping the comparisons with opt-19",
+    )
 }
 
 /// What a case expects.
@@ -281,16 +273,9 @@ fn corpus_cases_fail_cleanly_with_the_expected_diagnostic() {
                 } else if !out.exists() {
                     problems.push("no output file".into());
                 } else if llvm {
-                    let v = Command::new("opt-19")
-                        .args(["-passes=verify", "-disable-output"])
-                        .arg(&out)
-                        .output()
-                        .expect("run opt-19");
-                    if !v.status.success() {
-                        problems.push(format!(
-                            "output rejected by opt-19:\n{}",
-                            String::from_utf8_lossy(&v.stderr)
-                        ));
+                    let v = common::verify(&out);
+                    if !v.accepted {
+                        problems.push(format!("output rejected by opt-19:\n{}", v.stderr));
                     }
                 }
                 for w in &c.warnings {

@@ -27,9 +27,12 @@
 //!
 //! Skipped with a notice when LLVM 19 is not installed (an error under CI).
 
+mod common;
+
+use common::run;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 /// (program, options, function): functions whose code is known to differ
 /// from opt-19's, with the reason.
@@ -73,46 +76,6 @@ const KNOWN_DIFFERENT: &[(&str, &str, &str, &str)] = &[
     ),
 ];
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn have_llvm() -> bool {
-    let ok = ["opt-19", "lli-19", "clang-19"].iter().all(|t| {
-        Command::new(t)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    });
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "LLVM 19 tools are required under CI"
-        );
-        eprintln!("peel_conformance: LLVM 19 not found, skipping");
-    }
-    ok
-}
-
-fn run(cmd: &mut Command) -> Output {
-    let out = cmd
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
-    assert!(
-        out.status.success(),
-        "{cmd:?} failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
-}
-
-/// The passes LLVM's -O3 pipeline runs on a function before `loop-unroll`
-/// that shape its loops (rotation, induction-variable canonicalization).
-const PREPARE: &str = "function(sroa<modify-cfg>,early-cse<memssa>,simplifycfg,instcombine,\
-loop-mssa(loop-instsimplify,loop-simplifycfg,licm,loop-rotate<header-duplication;no-prepare-for-lto>,\
-simple-loop-unswitch<nontrivial;trivial>),simplifycfg,instcombine,\
-loop(loop-idiom,indvars,loop-deletion),sroa,gvn,instcombine)";
-
 /// Values of the `peel-test-<key>:` lines of a source.
 fn directives(src: &str, key: &str) -> Vec<String> {
     let tag = format!("peel-test-{key}:");
@@ -129,91 +92,24 @@ struct Case {
 }
 
 fn cases(work: &Path) -> Vec<Case> {
-    let dir = root().join("tests/peel");
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("tests/peel")
-        .map(|e| e.expect("dir entry").path())
-        .collect();
-    entries.sort();
-    let mut out = Vec::new();
-    for p in entries {
-        let stem = p.file_stem().unwrap().to_string_lossy().into_owned();
-        let src = std::fs::read_to_string(&p).expect("read test input");
-        let input = match p.extension().and_then(|e| e.to_str()) {
-            Some("c") => {
-                let raw = work.join(format!("{stem}.raw.ll"));
-                let flags: Vec<String> = directives(&src, "cflags")
-                    .iter()
-                    .flat_map(|l| l.split_whitespace().map(str::to_owned).collect::<Vec<_>>())
-                    .collect();
-                run(Command::new("clang-19")
-                    .args(["-O3", "-S", "-emit-llvm", "-w", "-Xclang"])
-                    .arg("-disable-llvm-passes")
-                    .args(&flags)
-                    .arg(&p)
-                    .arg("-o")
-                    .arg(&raw));
-                let ll = work.join(format!("{stem}.ll"));
-                run(Command::new("opt-19")
-                    .arg("-S")
-                    .arg(format!("-passes={PREPARE}"))
-                    .arg(&raw)
-                    .arg("-o")
-                    .arg(&ll));
-                ll
+    let cflags = |src: &str| {
+        directives(src, "cflags")
+            .iter()
+            .flat_map(|l| l.split_whitespace().map(str::to_owned).collect::<Vec<_>>())
+            .collect()
+    };
+    common::programs("peel", work, cflags)
+        .into_iter()
+        .map(|p| {
+            let mut options = vec![String::new()];
+            options.extend(directives(&p.source, "options"));
+            Case {
+                name: p.name,
+                input: p.path,
+                options,
             }
-            Some("ll") => p.clone(),
-            _ => continue,
-        };
-        let mut options = vec![String::new()];
-        options.extend(directives(&src, "options"));
-        out.push(Case {
-            name: stem,
-            input,
-            options,
-        });
-    }
-    out
-}
-
-fn lli(path: &Path) -> (Option<i32>, String) {
-    let out = Command::new("lli-19")
-        .arg(path)
-        .output()
-        .expect("run lli-19");
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
-}
-
-fn has_main(path: &Path) -> bool {
-    std::fs::read_to_string(path).is_ok_and(|t| t.contains("@main("))
-}
-
-/// Per function: the `!llvm.loop` attribute sets of its loops, in loop
-/// order.
-fn loop_attrs(path: &Path) -> BTreeMap<String, Vec<Vec<String>>> {
-    use loopwright_analysis::loopmd::render_attr_set;
-    use loopwright_analysis::{ControlFlowGraph, DominatorTree, LoopForest};
-    let text = std::fs::read(path).expect("read output");
-    let m = loopwright_parse::parse_module(&text, "out.ll").expect("output parses");
-    let mut out = BTreeMap::new();
-    for (_, f) in m.functions.iter() {
-        if f.is_declaration() {
-            continue;
-        }
-        let cfg = ControlFlowGraph::compute(f);
-        let dt = DominatorTree::compute(&cfg);
-        let lf = LoopForest::compute(&cfg, &dt);
-        let sets = lf
-            .preorder()
-            .into_iter()
-            .map(|l| render_attr_set(&m, lf.loop_id(f, &m.md, &cfg, l)))
-            .collect();
-        out.insert(f.name().unwrap_or("?").to_owned(), sets);
-    }
-    out
+        })
+        .collect()
 }
 
 /// The functions named by `Peeled` remarks in a YAML remark file.
@@ -231,46 +127,13 @@ fn peeled_functions(yaml: &str) -> Vec<String> {
 /// Per function: its text with local names cleared and phi entries
 /// sorted by block position, after a trip through `opt-19 -S`.
 fn structural(path: &Path) -> BTreeMap<String, String> {
-    let text = run(Command::new("opt-19").arg("-S").arg(path)).stdout;
-    let mut m = loopwright_parse::parse_module(&text, "x.ll").expect("module parses");
+    let m = common::anonymized(path);
     let names: Vec<(loopwright_ir::Func, String)> = m
         .functions
         .iter()
         .filter(|(_, f)| !f.is_declaration())
         .map(|(k, f)| (k, f.name().unwrap_or("?").to_owned()))
         .collect();
-    for (_, f) in m.functions.iter_mut() {
-        let blocks: Vec<loopwright_ir::Block> = f.layout.blocks().collect();
-        let pos = |b: loopwright_ir::Block| blocks.iter().position(|&x| x == b);
-        for &b in &blocks {
-            f.set_block_name(b, None);
-            let insts: Vec<loopwright_ir::Inst> = f.layout.block_insts(b).collect();
-            for i in insts {
-                if let Some(v) = f.inst_result(i) {
-                    f.set_value_name(v, None);
-                }
-                if f.inst(i).opcode == loopwright_ir::Opcode::Phi {
-                    let mut pairs: Vec<(loopwright_ir::Operand, loopwright_ir::Operand)> = f
-                        .inst(i)
-                        .operands()
-                        .chunks(2)
-                        .map(|c| (c[0], c[1]))
-                        .collect();
-                    pairs.sort_by_key(|&(_, b)| b.as_block().and_then(pos));
-                    f.map_operands(i, |ops| {
-                        ops.clear();
-                        for (v, b) in pairs {
-                            ops.push(v);
-                            ops.push(b);
-                        }
-                    });
-                }
-            }
-        }
-        for &v in &f.params.clone() {
-            f.set_value_name(v, None);
-        }
-    }
     // Print each function alone: keep one definition, make the others
     // declarations, so metadata numbering depends on that function only.
     let mut out = BTreeMap::new();
@@ -296,7 +159,7 @@ fn structural(path: &Path) -> BTreeMap<String, String> {
 
 #[test]
 fn peeling_matches_opt19() {
-    if !have_llvm() {
+    if !common::have_conformance_tools("peel_conformance") {
         return;
     }
     let work = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("peel-conformance");
@@ -308,7 +171,7 @@ fn peeling_matches_opt19() {
     let (mut same_peeled, mut total_peeled) = (0usize, 0usize);
     let mut peeled = 0usize;
     for case in cases(&work) {
-        let expected = has_main(&case.input).then(|| lli(&case.input));
+        let expected = common::has_main(&case.input).then(|| common::lli(&case.input));
         for (k, opts) in case.options.iter().enumerate() {
             let tag = format!("{}#{k}", case.name);
             let mut args: Vec<&str> = opts.split_whitespace().collect();
@@ -333,21 +196,17 @@ fn peeling_matches_opt19() {
                 .arg(&case.input)
                 .arg("-o")
                 .arg(&l_out));
-            let verify = Command::new("opt-19")
-                .args(["-passes=verify", "-disable-output"])
-                .arg(&l_out)
-                .output()
-                .expect("run opt-19");
-            if !verify.status.success() {
+            let verify = common::verify(&l_out);
+            if !verify.accepted {
                 failures.push(format!(
                     "{tag} [{opts}]: output does not verify:\n{}",
-                    String::from_utf8_lossy(&verify.stderr)
+                    verify.stderr
                 ));
                 continue;
             }
             if let Some(exp) = &expected {
                 for out in [&o_out, &l_out] {
-                    let got = lli(out);
+                    let got = common::lli(out);
                     if &got != exp {
                         failures.push(format!(
                             "{tag} [{opts}]: {} runs differently: {got:?} vs {exp:?}",
@@ -366,7 +225,10 @@ fn peeling_matches_opt19() {
                     "{tag} [{opts}]: remarks differ:\n--- opt-19\n{oy}\n--- loopwright\n{ly}"
                 ));
             }
-            let (oa, la) = (loop_attrs(&o_out), loop_attrs(&l_out));
+            let (oa, la) = (
+                common::loop_attr_sets(&o_out),
+                common::loop_attr_sets(&l_out),
+            );
             if oa != la {
                 failures.push(format!(
                     "{tag} [{opts}]: loop attributes differ:\n  opt-19:     {oa:?}\n  loopwright: {la:?}"

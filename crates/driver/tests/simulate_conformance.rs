@@ -23,16 +23,11 @@
 //! runs some inputs only. Skipped with a notice when LLVM 19 is not
 //! installed (an error under CI).
 
+mod common;
+
+use common::Tally;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-/// The passes of LLVM's -O3 function simplification pipeline that run
-/// before its loop transformations (as in `unroll_conformance.rs`).
-const PREP: &str = "function(sroa<modify-cfg>,early-cse<memssa>,simplifycfg,instcombine,\
-loop-mssa(loop-instsimplify,loop-simplifycfg,licm,loop-rotate<header-duplication;no-prepare-for-lto>,\
-simple-loop-unswitch<nontrivial;trivial>),simplifycfg,instcombine,loop(loop-idiom,indvars,loop-deletion),\
-sroa,gvn,instcombine)";
 
 /// The `-unroll-threshold` sweep (`None`: the pass default).
 const THRESHOLDS: &[Option<u32>] = &[
@@ -82,32 +77,6 @@ const EXTRA: &[(&str, &[&str])] = &[
     ("loop-unroll<O3>", &["-unroll-threshold=20"]),
 ];
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn have_llvm() -> bool {
-    let ok = ["opt-19", "lli-19", "clang-19"].iter().all(|t| {
-        Command::new(t)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    });
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "LLVM 19 tools are required under CI"
-        );
-        eprintln!("simulate_conformance: LLVM 19 not found, skipping");
-    }
-    ok
-}
-
-fn run(cmd: &mut Command) -> Output {
-    cmd.output()
-        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"))
-}
-
 /// One input: name, path, whether it has a `main`, and whether it gets the
 /// whole sweep (generated inputs are large and get the default runs).
 struct Input {
@@ -117,66 +86,18 @@ struct Input {
     sweep: bool,
 }
 
+/// The programs of `tests/simulate/` (C compiled with `-g`), then the
+/// generated [`pragma_loops`].
 fn inputs(work: &Path) -> Vec<Input> {
-    let dir = root().join("tests/simulate");
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("tests/simulate")
-        .map(|e| e.expect("entry").path())
+    let mut out: Vec<Input> = common::programs("simulate", work, |_| vec!["-g".to_owned()])
+        .into_iter()
+        .map(|p| Input {
+            runnable: p.runnable(),
+            name: p.name,
+            path: p.path,
+            sweep: true,
+        })
         .collect();
-    entries.sort();
-    let mut out = Vec::new();
-    for p in entries {
-        let stem = p
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        match p.extension().and_then(|e| e.to_str()) {
-            Some("c") => {
-                let raw = work.join(format!("{stem}.raw.ll"));
-                let o = run(Command::new("clang-19")
-                    .args([
-                        "-O3",
-                        "-g",
-                        "-w",
-                        "-S",
-                        "-emit-llvm",
-                        "-Xclang",
-                        "-disable-llvm-passes",
-                    ])
-                    .arg(&p)
-                    .arg("-o")
-                    .arg(&raw));
-                assert!(o.status.success(), "clang-19 failed on {stem}");
-                let ll = work.join(format!("{stem}.ll"));
-                let o = run(Command::new("opt-19")
-                    .args(["-S", &format!("-passes={PREP}")])
-                    .arg(&raw)
-                    .arg("-o")
-                    .arg(&ll));
-                assert!(
-                    o.status.success(),
-                    "opt-19 prep failed on {stem}: {}",
-                    String::from_utf8_lossy(&o.stderr)
-                );
-                out.push(Input {
-                    name: stem,
-                    path: ll,
-                    runnable: true,
-                    sweep: true,
-                });
-            }
-            Some("ll") => {
-                let text = std::fs::read_to_string(&p).expect("read .ll");
-                out.push(Input {
-                    name: stem,
-                    path: p,
-                    runnable: text.contains("@main("),
-                    sweep: true,
-                });
-            }
-            _ => {}
-        }
-    }
     for (name, text) in pragma_loops() {
         let path = work.join(format!("{name}.ll"));
         std::fs::write(&path, text).expect("write generated input");
@@ -241,28 +162,20 @@ fn lines(b: &[u8]) -> BTreeMap<String, usize> {
 
 #[test]
 fn full_unroll_decisions_match_opt() {
-    if !have_llvm() {
+    if !common::have_conformance_tools("simulate_conformance") {
         return;
     }
-    let work = std::env::temp_dir().join(format!("loopwright-simulate-{}", std::process::id()));
-    std::fs::create_dir_all(&work).expect("work dir");
+    let work = common::work_dir("simulate");
     let bin = std::env::var("LOOPWRIGHT_BIN")
         .unwrap_or_else(|_| env!("CARGO_BIN_EXE_loopwright").to_owned());
     let filter = std::env::var("SIM_FILTER").unwrap_or_default();
-    let remark_flags = [
-        "-pass-remarks=loop-unroll",
-        "-pass-remarks-missed=loop-unroll",
-    ];
-    let (mut passed, mut failed) = (0, 0);
+    let mut tally = Tally::default();
     let (mut same_lines, mut all_lines) = (0, 0);
-    let mut failures = Vec::new();
     for input in inputs(&work) {
         if !input.name.contains(&filter) {
             continue;
         }
-        let expected = input
-            .runnable
-            .then(|| run(Command::new("lli-19").arg(&input.path)));
+        let expected = input.runnable.then(|| common::lli(&input.path));
         let mut runs: Vec<(&str, Vec<String>)> = Vec::new();
         if input.sweep {
             for pass in ["loop-unroll-full", "loop-unroll"] {
@@ -282,31 +195,8 @@ fn full_unroll_decisions_match_opt() {
         for (k, (pipeline, extra)) in runs.iter().enumerate() {
             let tag = format!("{} [{pipeline} {}]", input.name, extra.join(" "));
             let ours = work.join(format!("{}.{k}.lw.ll", input.name));
-            let o = run(Command::new(&bin)
-                .arg(format!("-passes={pipeline}"))
-                .args(extra)
-                .args(remark_flags)
-                .arg(&input.path)
-                .arg("-o")
-                .arg(&ours));
-            let t = run(Command::new("opt-19")
-                .arg(format!("-passes={pipeline}"))
-                .args(extra)
-                .args(remark_flags)
-                .arg("-disable-output")
-                .arg(&input.path));
-            let mut problems = Vec::new();
-            if !o.status.success() {
-                problems.push(format!(
-                    "loopwright failed: {}",
-                    String::from_utf8_lossy(&o.stderr)
-                ));
-            } else if !t.status.success() {
-                problems.push(format!(
-                    "opt-19 failed: {}",
-                    String::from_utf8_lossy(&t.stderr)
-                ));
-            } else {
+            let (o, t) = common::run_both(&bin, pipeline, extra, &input.path, &ours, None);
+            if o.status.success() && t.status.success() {
                 let (a, b) = (lines(&o.stderr), lines(&t.stderr));
                 for (line, &n) in &b {
                     let m = a.get(line).copied().unwrap_or(0);
@@ -318,43 +208,15 @@ fn full_unroll_decisions_match_opt() {
                     .filter(|(l, _)| !b.contains_key(*l))
                     .map(|(_, &n)| n)
                     .sum::<usize>();
-                let v = run(Command::new("opt-19")
-                    .args(["-passes=verify", "-disable-output"])
-                    .arg(&ours));
-                let verr = String::from_utf8_lossy(&v.stderr);
-                if !v.status.success() || verr.contains("invalid") {
-                    problems.push(format!("opt-19 rejects the output: {verr}"));
-                }
-                if let Some(exp) = &expected {
-                    let got = run(Command::new("lli-19").arg(&ours));
-                    if got.stdout != exp.stdout || got.status.code() != exp.status.code() {
-                        problems.push("lli-19 output differs from the input's".into());
-                    }
-                }
-                if o.stderr != t.stderr {
-                    problems.push(format!(
-                        "remarks differ:\n--- loopwright\n{}--- opt-19\n{}",
-                        String::from_utf8_lossy(&o.stderr),
-                        String::from_utf8_lossy(&t.stderr)
-                    ));
-                }
             }
-            if problems.is_empty() {
-                passed += 1;
-            } else {
-                failed += 1;
-                failures.push(format!("{tag}: {}", problems.join("; ")));
-            }
+            let problems = common::run_problems(&o, &t, &ours, expected.as_ref());
+            tally.record(&tag, &problems);
         }
     }
     let _ = std::fs::remove_dir_all(&work);
-    for f in &failures {
-        eprintln!("FAIL {f}");
-    }
+    tally.print_failures();
     eprintln!(
         "simulate_conformance: {same_lines} of {all_lines} remark lines (unrolling decisions) match opt-19"
     );
-    eprintln!("{passed} passed, {failed} failed");
-    assert!(passed >= 8 || !filter.is_empty(), "too few runs");
-    assert!(failures.is_empty(), "{failed} conformance failures");
+    tally.finish(if filter.is_empty() { 8 } else { 0 });
 }

@@ -6,25 +6,10 @@
 //! read. Skipped with a notice when LLVM 19 is not installed (an error
 //! under CI).
 
+mod common;
+
 use std::path::Path;
 use std::process::Command;
-
-fn have_llvm() -> bool {
-    let ok = ["opt-19", "llvm-remarkutil-19"].iter().all(|t| {
-        Command::new(t)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    });
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "LLVM 19 tools are required under CI"
-        );
-        eprintln!("transform_warning: LLVM 19 not found, skipping");
-    }
-    ok
-}
 
 /// A function with one counted loop whose latch carries `!llvm.loop !L`,
 /// with the loop attributes `attrs` (metadata text of the operands after
@@ -128,10 +113,9 @@ const CASES: &[(&str, &str)] = &[
     ("no_attributes", ", !loc, !216"),
 ];
 
+/// Runs `cmd`: its standard error, and whether it succeeded.
 fn run(cmd: &mut Command) -> (String, bool) {
-    let out = cmd
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
+    let out = common::execute(cmd);
     (
         String::from_utf8_lossy(&out.stderr).into_owned(),
         out.status.success(),
@@ -140,11 +124,13 @@ fn run(cmd: &mut Command) -> (String, bool) {
 
 #[test]
 fn warnings_and_yaml_match_opt() {
-    if !have_llvm() {
+    if !common::have_llvm(
+        &["opt-19", "llvm-remarkutil-19"],
+        "transform_warning: LLVM 19 not found, skipping",
+    ) {
         return;
     }
-    let dir = std::env::temp_dir().join(format!("loopwright-tw-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = common::work_dir("tw");
     let bin = env!("CARGO_BIN_EXE_loopwright");
     for with_dbg in [false, true] {
         let input = dir.join(format!("in{with_dbg}.ll"));

@@ -19,18 +19,9 @@
 //! test ends with a line `N passed, M failed`. Skipped with a notice when
 //! LLVM 19 is not installed (an error under CI).
 
-use loopwright_analysis::loopmd::describe::render_attr_set;
-use loopwright_analysis::{ControlFlowGraph, DominatorTree, LoopForest};
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-/// The passes of LLVM's -O3 function simplification pipeline that run
-/// before its loop transformations, as far as they shape the loops.
-const PREP: &str = "function(sroa<modify-cfg>,early-cse<memssa>,simplifycfg,instcombine,\
-loop-mssa(loop-instsimplify,loop-simplifycfg,licm,loop-rotate<header-duplication;no-prepare-for-lto>,\
-simple-loop-unswitch<nontrivial;trivial>),simplifycfg,instcombine,loop(loop-idiom,indvars,loop-deletion),\
-sroa,gvn,instcombine)";
+use common::Tally;
 
 /// (pipeline, extra options) pairs run on every input.
 const RUNS: &[(&str, &[&str])] = &[
@@ -50,240 +41,32 @@ const RUNS: &[(&str, &[&str])] = &[
     ("loop-unroll<O3;no-runtime>", &[]),
 ];
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn have_llvm() -> bool {
-    let ok = ["opt-19", "lli-19", "clang-19"].iter().all(|t| {
-        Command::new(t)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    });
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "LLVM 19 tools are required under CI"
-        );
-        eprintln!("unroll_conformance: LLVM 19 not found, skipping");
-    }
-    ok
-}
-
-fn run(cmd: &mut Command) -> Output {
-    cmd.output()
-        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"))
-}
-
-fn inputs(work: &Path) -> Vec<(String, PathBuf, bool)> {
-    let dir = root().join("tests/unroll");
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("tests/unroll")
-        .map(|e| e.expect("entry").path())
-        .collect();
-    entries.sort();
-    let mut out = Vec::new();
-    for p in entries {
-        let stem = p.file_stem().unwrap().to_string_lossy().into_owned();
-        match p.extension().and_then(|e| e.to_str()) {
-            Some("c") => {
-                let raw = work.join(format!("{stem}.raw.ll"));
-                let o = run(Command::new("clang-19")
-                    .args([
-                        "-O3",
-                        "-w",
-                        "-S",
-                        "-emit-llvm",
-                        "-Xclang",
-                        "-disable-llvm-passes",
-                    ])
-                    .arg(&p)
-                    .arg("-o")
-                    .arg(&raw));
-                assert!(o.status.success(), "clang-19 failed on {stem}");
-                let ll = work.join(format!("{stem}.ll"));
-                let o = run(Command::new("opt-19")
-                    .args(["-S", &format!("-passes={PREP}")])
-                    .arg(&raw)
-                    .arg("-o")
-                    .arg(&ll));
-                assert!(
-                    o.status.success(),
-                    "opt-19 prep failed on {stem}: {}",
-                    String::from_utf8_lossy(&o.stderr)
-                );
-                out.push((stem, ll, true));
-            }
-            Some("ll") => {
-                let text = std::fs::read_to_string(&p).expect("read .ll");
-                out.push((stem, p, text.contains("@main(")));
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
-/// Per function, the sorted attribute sets of its loops.
-fn loop_attrs(path: &Path) -> BTreeMap<String, Vec<Vec<String>>> {
-    let text = std::fs::read(path).expect("read module");
-    let m = loopwright_parse::parse_module(&text, "x.ll").expect("parse");
-    let mut out = BTreeMap::new();
-    for (_, f) in m.functions.iter() {
-        if f.is_declaration() {
-            continue;
-        }
-        let cfg = ControlFlowGraph::compute(f);
-        let dt = DominatorTree::compute(&cfg);
-        let lf = LoopForest::compute(&cfg, &dt);
-        let mut sets: Vec<Vec<String>> = lf
-            .loops()
-            .map(|l| {
-                let mut s = render_attr_set(&m, lf.loop_id(f, &m.md, &cfg, l));
-                s.sort();
-                s
-            })
-            .collect();
-        sets.sort();
-        out.insert(f.name().unwrap_or("").to_owned(), sets);
-    }
-    out
-}
-
-/// The module with local names dropped and phi entries sorted, printed
-/// (after a pass through opt-19 -S, which normalizes what LLVM normalizes).
-fn structural(path: &Path) -> String {
-    let text = run(Command::new("opt-19").arg("-S").arg(path)).stdout;
-    let mut m = loopwright_parse::parse_module(&text, "x.ll").expect("parse");
-    for (_, f) in m.functions.iter_mut() {
-        let blocks: Vec<loopwright_ir::Block> = f.layout.blocks().collect();
-        let pos =
-            |b: loopwright_ir::Block| blocks.iter().position(|&x| x == b).unwrap_or(usize::MAX);
-        for &b in &blocks {
-            f.set_block_name(b, None);
-            for i in f.layout.block_insts(b).collect::<Vec<_>>() {
-                if let Some(v) = f.inst_result(i) {
-                    f.set_value_name(v, None);
-                }
-                if f.inst(i).opcode == loopwright_ir::Opcode::Phi {
-                    let mut pairs: Vec<_> = f
-                        .inst(i)
-                        .operands()
-                        .chunks(2)
-                        .map(|c| (c[0], c[1]))
-                        .collect();
-                    pairs.sort_by_key(|&(_, b)| b.as_block().map_or(usize::MAX, pos));
-                    f.map_operands(i, |ops| {
-                        ops.clear();
-                        for (v, b) in pairs {
-                            ops.push(v);
-                            ops.push(b);
-                        }
-                    });
-                }
-            }
-        }
-        for v in f.params.clone() {
-            f.set_value_name(v, None);
-        }
-    }
-    loopwright_ir::print::print_module(&m)
-        .lines()
-        .filter(|l| !l.starts_with(';'))
-        .map(|l| l.split(" ; ").next().unwrap_or(l).trim_end().to_owned())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 #[test]
 fn unrolling_matches_opt() {
-    if !have_llvm() {
+    if !common::have_conformance_tools("unroll_conformance") {
         return;
     }
-    let work = std::env::temp_dir().join(format!("loopwright-unroll-{}", std::process::id()));
-    std::fs::create_dir_all(&work).expect("work dir");
+    let work = common::work_dir("unroll");
     let bin = env!("CARGO_BIN_EXE_loopwright");
-    let remark_flags = [
-        "-pass-remarks=loop-unroll",
-        "-pass-remarks-missed=loop-unroll",
-    ];
-    let (mut passed, mut failed, mut same_code) = (0, 0, 0);
-    let mut failures = Vec::new();
-    for (name, input, runnable) in inputs(&work) {
-        let expected = runnable.then(|| run(Command::new("lli-19").arg(&input)));
-        for (k, (pipeline, extra)) in RUNS.iter().enumerate() {
-            let tag = format!("{name} [{pipeline} {}]", extra.join(" "));
-            let ours = work.join(format!("{name}.{k}.lw.ll"));
-            let theirs = work.join(format!("{name}.{k}.opt.ll"));
-            let o = run(Command::new(bin)
-                .arg(format!("-passes={pipeline}"))
-                .args(*extra)
-                .args(remark_flags)
-                .arg(&input)
-                .arg("-o")
-                .arg(&ours));
-            let t = run(Command::new("opt-19")
-                .arg("-S")
-                .arg(format!("-passes={pipeline}"))
-                .args(*extra)
-                .args(remark_flags)
-                .arg(&input)
-                .arg("-o")
-                .arg(&theirs));
-            let mut problems = Vec::new();
-            if !o.status.success() {
-                problems.push(format!(
-                    "loopwright failed: {}",
-                    String::from_utf8_lossy(&o.stderr)
-                ));
-            } else if !t.status.success() {
-                problems.push(format!(
-                    "opt-19 failed: {}",
-                    String::from_utf8_lossy(&t.stderr)
-                ));
-            } else {
-                let v = run(Command::new("opt-19")
-                    .args(["-passes=verify", "-disable-output"])
-                    .arg(&ours));
-                let verr = String::from_utf8_lossy(&v.stderr);
-                if !v.status.success() || verr.contains("invalid") {
-                    problems.push(format!("opt-19 rejects the output: {verr}"));
-                }
-                if let Some(exp) = &expected {
-                    let got = run(Command::new("lli-19").arg(&ours));
-                    if got.stdout != exp.stdout || got.status.code() != exp.status.code() {
-                        problems.push("lli-19 output differs from the input's".into());
-                    }
-                }
-                if o.stderr != t.stderr {
-                    problems.push(format!(
-                        "remarks differ:\n--- loopwright\n{}--- opt-19\n{}",
-                        String::from_utf8_lossy(&o.stderr),
-                        String::from_utf8_lossy(&t.stderr)
-                    ));
-                }
-                if problems.is_empty() && loop_attrs(&ours) != loop_attrs(&theirs) {
-                    problems.push("llvm.loop attribute sets differ".into());
-                }
-                if problems.is_empty() && structural(&ours) == structural(&theirs) {
-                    same_code += 1;
-                }
+    let mut tally = Tally::default();
+    let mut same_code = 0;
+    for program in common::programs("unroll", &work, |_| Vec::new()) {
+        let expected = program.runnable().then(|| common::lli(&program.path));
+        for (k, &run) in RUNS.iter().enumerate() {
+            let c = common::compare_with_opt(bin, &work, &program, expected.as_ref(), k, run);
+            if c.problems.is_empty()
+                && common::structural_text(&c.ours) == common::structural_text(&c.theirs)
+            {
+                same_code += 1;
             }
-            if problems.is_empty() {
-                passed += 1;
-            } else {
-                failed += 1;
-                failures.push(format!("{tag}: {}", problems.join("; ")));
-            }
+            tally.record(&c.tag, &c.problems);
         }
     }
     let _ = std::fs::remove_dir_all(&work);
-    for f in &failures {
-        eprintln!("FAIL {f}");
-    }
-    eprintln!("unroll_conformance: {same_code} of {passed} passing runs produce the same code as opt-19 up to names");
-    eprintln!("{passed} passed, {failed} failed");
-    assert!(passed >= 8, "too few runs");
-    assert!(failures.is_empty(), "{failed} conformance failures");
+    tally.print_failures();
+    eprintln!(
+        "unroll_conformance: {same_code} of {} passing runs produce the same code as opt-19 up to names",
+        tally.passed
+    );
+    tally.finish(8);
 }

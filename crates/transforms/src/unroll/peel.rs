@@ -76,7 +76,7 @@
 use super::transform::{loop_rpo, simplify_after_unroll, trivially_dead};
 use super::{UnrollOptions, UnrollResult};
 use crate::remark::{Remark, RemarkKind, Remarks, SourceLoc};
-use crate::utils::{phi_add_incoming, phi_value_for, phis};
+use crate::utils::{direct_callee, phi_add_incoming, phi_value_for, phis, ValueMap};
 use crate::FnAnalyses;
 use loopwright_analysis::loopmd::followup::{
     add_string_metadata_to_loop, set_loop_already_unrolled, set_loop_id_on_latches,
@@ -576,16 +576,7 @@ impl CompareCounter<'_, '_> {
 
 /// The name of the function a call calls directly.
 fn callee_name<'m>(m: &'m Module, data: &InstData) -> Option<&'m str> {
-    match data.callee()? {
-        Operand::Const(c) => match m.consts.data(c) {
-            ConstData::Global {
-                global: GlobalRef::Func(g),
-                ..
-            } => m.functions[*g].name(),
-            _ => None,
-        },
-        _ => None,
-    }
+    direct_callee(m, data).and_then(|g| m.functions[g].name())
 }
 
 /// `countToEliminateCompares`: the iterations to peel so that compares on
@@ -836,24 +827,6 @@ fn peel_name(name: Option<&str>) -> Option<String> {
     name.filter(|n| !n.is_empty()).map(|n| format!("{n}.peel"))
 }
 
-/// Maps an operand through the value and block maps of one copy.
-fn remap(
-    vals: &FxHashMap<Value, Operand>,
-    blocks: &FxHashMap<Block, Block>,
-    op: Operand,
-) -> Operand {
-    match op {
-        Operand::Value(v) => vals.get(&v).copied().unwrap_or(op),
-        Operand::MdLocal(v) => match vals.get(&v) {
-            Some(Operand::Value(w)) => Operand::MdLocal(*w),
-            Some(Operand::Const(c)) => Operand::Md(loopwright_ir::Md::Const(*c)),
-            _ => op,
-        },
-        Operand::Block(b) => Operand::Block(blocks.get(&b).copied().unwrap_or(b)),
-        other => other,
-    }
-}
-
 /// LLVM's `peelLoop`: peels the first `count` iterations of `l` (which
 /// [`can_transform`] accepted), sets `llvm.loop.peeled.count`, and puts the
 /// function back in loop-simplify and LCSSA form. Returns false, changing
@@ -900,8 +873,7 @@ pub fn peel_loop(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop, coun
     // The value each original value had in the last peeled iteration.
     let mut last: FxHashMap<Value, Operand> = FxHashMap::default();
     for iter in 0..count {
-        let mut vals: FxHashMap<Value, Operand> = FxHashMap::default();
-        let mut blocks: FxHashMap<Block, Block> = FxHashMap::default();
+        let mut map = ValueMap::default();
         let mut new_blocks: Vec<Block> = Vec::with_capacity(rpo.len());
         for &bb in &rpo {
             let nb = f.make_block(peel_name(f.block_name(bb)).as_deref());
@@ -912,15 +884,15 @@ pub fn peel_loop(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop, coun
                 if let (Some(cv), Some(orig)) = (cv, f.inst_result(i)) {
                     let name = peel_name(f.value_name(orig));
                     f.set_value_name(cv, name.as_deref());
-                    vals.insert(orig, Operand::Value(cv));
+                    map.vals.insert(orig, Operand::Value(cv));
                 }
                 f.layout.append_inst(c, nb);
             }
-            blocks.insert(bb, nb);
+            map.blocks.insert(bb, nb);
             new_blocks.push(nb);
         }
-        let new_header = blocks[&header];
-        let new_latch = blocks[&latch];
+        let new_header = map.blocks[&header];
+        let new_latch = map.blocks[&latch];
         // Enter the copy from the top anchor; its latch goes to the bottom.
         if let Some(t) = f.terminator(insert_top) {
             f.set_operand(t, 0, Operand::Block(new_header));
@@ -948,12 +920,12 @@ pub fn peel_loop(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop, coun
                 })
             };
             let Some(v) = v else { continue };
-            if let Some(Operand::Value(cv)) = vals.get(&res).copied() {
+            if let Some(Operand::Value(cv)) = map.vals.get(&res).copied() {
                 if let ValueDef::Result(ci) = f.value_def(cv) {
                     f.delete_inst(ci);
                 }
             }
-            vals.insert(res, v);
+            map.vals.insert(res, v);
         }
         // Exit phis get the copy's values along the copied exit edges.
         for &(from, to) in &exit_edges {
@@ -962,46 +934,20 @@ pub fn peel_loop(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop, coun
                     continue;
                 };
                 let v = match v {
-                    Operand::Value(x) if in_loop(f, v) => vals.get(&x).copied().unwrap_or(v),
+                    Operand::Value(x) if in_loop(f, v) => map.vals.get(&x).copied().unwrap_or(v),
                     _ => v,
                 };
-                phi_add_incoming(f, phi, v, blocks[&from]);
+                phi_add_incoming(f, phi, v, map.blocks[&from]);
             }
         }
-        for (&k, &v) in &vals {
+        for (&k, &v) in &map.vals {
             last.insert(k, v);
         }
         // Remap the copy to its own values and blocks.
         for &nb in &new_blocks {
             let insts: Vec<Inst> = f.layout.block_insts(nb).collect();
             for i in insts {
-                let lists: Vec<(usize, loopwright_ir::ArgList)> = f
-                    .inst(i)
-                    .operands()
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(k, o)| match o {
-                        Operand::MdArgList(al) => Some((k, *al)),
-                        _ => None,
-                    })
-                    .collect();
-                let mut new_lists = Vec::new();
-                for (k, al) in lists {
-                    let ops: Vec<Operand> = f
-                        .arg_list(al)
-                        .iter()
-                        .map(|&o| remap(&vals, &blocks, o))
-                        .collect();
-                    new_lists.push((k, f.make_arg_list(ops)));
-                }
-                f.map_operands(i, |ops| {
-                    for op in ops.iter_mut() {
-                        *op = remap(&vals, &blocks, *op);
-                    }
-                    for (k, al) in new_lists {
-                        ops[k] = Operand::MdArgList(al);
-                    }
-                });
+                map.remap_inst(f, i);
             }
         }
         insert_top = insert_bot;

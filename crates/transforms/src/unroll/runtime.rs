@@ -80,7 +80,7 @@ use crate::utils::expand::{self, Expr};
 use crate::utils::fold::simplify;
 use crate::utils::{
     insert_phi, merge_block_into_predecessor, phi_add_incoming, phi_remove_incoming, phi_value_for,
-    phis, trivial_phi_value,
+    phis, trivial_phi_value, ValueMap,
 };
 use crate::FnAnalyses;
 use edit::{br, preds, split_block, split_predecessors};
@@ -90,9 +90,8 @@ use loopwright_analysis::scev::{NoWrap, ScalarEvolution, ScevData};
 use loopwright_analysis::{ControlFlowGraph, Loop};
 use loopwright_ir::{
     Block, ConstData, Extra, Function, Inst, InstData, Md, MdBody, MdKind, MdNode, MdNodeData,
-    Module, Opcode, Operand, Predicate, TypeTable, Value, ValueDef,
+    Module, Opcode, Operand, Predicate, TypeTable, ValueDef,
 };
-use rustc_hash::FxHashMap;
 
 /// `SCEVCheapExpansionBudget`.
 const EXPANSION_BUDGET: u32 = 4;
@@ -424,70 +423,6 @@ fn set_cond_br(
     f.append(b, data, None);
 }
 
-/// Operand remapping into the remainder's copies.
-struct Remap {
-    vals: FxHashMap<Value, Operand>,
-    blocks: FxHashMap<Block, Block>,
-}
-
-impl Remap {
-    fn op(&self, op: Operand) -> Operand {
-        match op {
-            Operand::Value(v) => self.vals.get(&v).copied().unwrap_or(op),
-            Operand::MdLocal(v) => match self.vals.get(&v) {
-                Some(Operand::Value(w)) => Operand::MdLocal(*w),
-                Some(Operand::Const(c)) => Operand::Md(Md::Const(*c)),
-                _ => op,
-            },
-            Operand::Block(b) => Operand::Block(self.blocks.get(&b).copied().unwrap_or(b)),
-            other => other,
-        }
-    }
-
-    /// `RemapInstruction` on `i`, including `!DIArgList` operands.
-    fn apply(&self, f: &mut Function, i: Inst) {
-        let lists: Vec<(usize, loopwright_ir::ArgList)> = f
-            .inst(i)
-            .operands()
-            .iter()
-            .enumerate()
-            .filter_map(|(k, o)| match o {
-                Operand::MdArgList(al) => Some((k, *al)),
-                _ => None,
-            })
-            .collect();
-        let mut new_lists = Vec::new();
-        for (k, al) in lists {
-            let ops: Vec<Operand> = f
-                .arg_list(al)
-                .iter()
-                .map(|&o| match self.op(o) {
-                    Operand::MdLocal(v) => Operand::Value(v),
-                    Operand::Md(Md::Const(c)) => Operand::Const(c),
-                    x => x,
-                })
-                .collect();
-            new_lists.push((k, f.make_arg_list(ops)));
-        }
-        f.map_operands(i, |ops| {
-            for op in ops.iter_mut() {
-                *op = self.op(*op);
-            }
-            for (k, al) in new_lists {
-                ops[k] = Operand::MdArgList(al);
-            }
-        });
-    }
-
-    /// The copy of an operand defined in the loop.
-    fn value(&self, op: Operand) -> Operand {
-        match op {
-            Operand::Value(v) => self.vals.get(&v).copied().unwrap_or(op),
-            other => other,
-        }
-    }
-}
-
 fn build(
     m: &mut Module,
     f: &mut Function,
@@ -590,10 +525,7 @@ fn build(
 
     // CloneLoopBlocks: the remainder, before `insert_bot`.
     let suffix = if s.epilog { "epil" } else { "prol" };
-    let mut map = Remap {
-        vals: FxHashMap::default(),
-        blocks: FxHashMap::default(),
-    };
+    let mut map = ValueMap::default();
     let mut new_blocks: Vec<Block> = Vec::with_capacity(s.rpo.len());
     for &bb in &s.rpo {
         let name = f
@@ -685,7 +617,7 @@ fn build(
     }
     for &nb in &new_blocks {
         for i in f.layout.block_insts(nb).collect::<Vec<_>>() {
-            map.apply(f, i);
+            map.remap_inst(f, i);
         }
     }
 
@@ -748,7 +680,7 @@ fn connect_epilog(
     m: &mut Module,
     f: &mut Function,
     s: &Shape,
-    map: &Remap,
+    map: &ValueMap,
     count: u32,
     new_exit: Block,
     new_ph: Block,
@@ -847,7 +779,7 @@ fn connect_prolog(
     m: &mut Module,
     f: &mut Function,
     s: &Shape,
-    map: &Remap,
+    map: &ValueMap,
     count: u32,
     prol_exit: Block,
     new_ph: Block,

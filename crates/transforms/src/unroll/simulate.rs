@@ -56,8 +56,9 @@
 
 use super::cost::{self, Decision, Prefs, TripFacts};
 use super::UnrollOptions;
+use crate::utils::direct_callee;
 use crate::FnAnalyses;
-use loopwright_analysis::scev::range::ConstantRange;
+use loopwright_analysis::scev::range::{swapped_predicate, ConstantRange};
 use loopwright_analysis::scev::{CInt, ScalarEvolution, ScevData, UnkRef};
 use loopwright_analysis::Loop;
 use loopwright_ir::{
@@ -758,7 +759,7 @@ fn arith_cost(op: Opcode, width: u32, rhs: SVal, size_latency: bool) -> u32 {
 /// The `TCK_SizeAndLatency` cost of an intrinsic call where it differs from
 /// the code size, as opt-19 reports it for x86-64.
 fn intrinsic_size_latency(m: &Module, data: &InstData) -> Option<u32> {
-    let g = callee_fn(m, data)?;
+    let g = direct_callee(m, data)?;
     let name = m.functions[g].name()?.strip_prefix("llvm.")?;
     let mut parts = name.split('.');
     let base = parts.next()?;
@@ -781,24 +782,10 @@ fn intrinsic_size_latency(m: &Module, data: &InstData) -> Option<u32> {
     }
 }
 
-/// The directly called function of a call.
-fn callee_fn(m: &Module, data: &InstData) -> Option<loopwright_ir::Func> {
-    match data.callee()? {
-        Operand::Const(c) => match m.consts.data(c) {
-            ConstData::Global {
-                global: GlobalRef::Func(g),
-                ..
-            } => Some(*g),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
 /// Whether `data` calls `llvm.dbg.*` (old-style debug info).
 fn is_dbg_call(m: &Module, data: &InstData) -> bool {
     data.opcode == Opcode::Call
-        && callee_fn(m, data)
+        && direct_callee(m, data)
             .and_then(|g| m.functions[g].name())
             .is_some_and(|n| n.starts_with("llvm.dbg."))
 }
@@ -806,7 +793,7 @@ fn is_dbg_call(m: &Module, data: &InstData) -> bool {
 /// A call whose cost the simulation cannot model: indirect, or to a
 /// function that is lowered to a real call (`TTI::isLoweredToCall`).
 fn call_is_opaque(m: &Module, data: &InstData) -> bool {
-    let Some(g) = callee_fn(m, data) else {
+    let Some(g) = direct_callee(m, data) else {
         return true;
     };
     let func = &m.functions[g];
@@ -877,7 +864,7 @@ fn may_have_side_effects(m: &Module, data: &InstData) -> bool {
                     if a.ordering != Ordering::Unordered)
         }
         Call | Invoke | CallBr => {
-            let callee = callee_fn(m, data);
+            let callee = direct_callee(m, data);
             if let Some(n) = callee
                 .and_then(|g| m.functions[g].name())
                 .and_then(|n| n.strip_prefix("llvm."))
@@ -930,7 +917,8 @@ fn ephemeral_values(m: &Module, f: &Function, a: &FnAnalyses, l: Loop) -> FxHash
         for i in f.layout.block_insts(b) {
             let data = f.inst(i);
             let is_assume = data.opcode == Opcode::Call
-                && callee_fn(m, data).and_then(|g| m.functions[g].name()) == Some("llvm.assume");
+                && direct_callee(m, data).and_then(|g| m.functions[g].name())
+                    == Some("llvm.assume");
             if is_assume && eph.insert(i) {
                 append(i, &mut visited, &mut work);
             }
@@ -1238,7 +1226,7 @@ fn simplify_cmp(ctx: Option<(&Module, &Function)>, p: Predicate, x: SVal, y: SVa
         // A constant on the left is swapped to the right.
         let (p, c) = match (x.int(), y.int()) {
             (None, Some(c)) => (p, c),
-            (Some(c), None) => (swap(p), c),
+            (Some(c), None) => (swapped_predicate(p), c),
             _ => return None,
         };
         // `simplifyICmpWithConstant`.
@@ -1418,7 +1406,7 @@ fn value_range(
             ))
         }
         Call => {
-            let name = callee_fn(m, data).and_then(|g| m.functions[g].name())?;
+            let name = direct_callee(m, data).and_then(|g| m.functions[g].name())?;
             let base = name.strip_prefix("llvm.").and_then(|n| n.split('.').next());
             let args = data.call_args();
             let arg_const = |k: usize| match args.get(k) {
@@ -1466,21 +1454,6 @@ fn icmp_holds(p: Predicate, a: CInt, c: CInt) -> bool {
         Sge => a.sge(c),
         Slt => a.slt(c),
         _ => a.sle(c),
-    }
-}
-
-fn swap(p: Predicate) -> Predicate {
-    use Predicate::*;
-    match p {
-        Ugt => Ult,
-        Ult => Ugt,
-        Uge => Ule,
-        Ule => Uge,
-        Sgt => Slt,
-        Slt => Sgt,
-        Sge => Sle,
-        Sle => Sge,
-        other => other,
     }
 }
 

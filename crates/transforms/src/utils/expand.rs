@@ -26,6 +26,7 @@
 //!   are inserted before, casts and calls the one of the original
 //!   insertion point (`ExpandCtx::dbg`).
 
+use super::direct_callee;
 use loopwright_analysis::scev::{
     CastKind, MinMaxKind, ScalarEvolution, Scev, ScevData, Ty, UnkRef,
 };
@@ -526,23 +527,9 @@ fn prepare_reuse(m: &Module, f: &mut Function, ctx: &ExpandCtx, e: &Expr, v: Val
     true
 }
 
-/// The function a direct call calls.
-fn callee_fn(m: &Module, d: &InstData) -> Option<Func> {
-    match d.callee()? {
-        Operand::Const(c) => match m.consts.data(c) {
-            ConstData::Global {
-                global: GlobalRef::Func(g),
-                ..
-            } => Some(*g),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
 /// The callee's name of a direct call.
 fn callee_name<'m>(m: &'m Module, d: &InstData) -> Option<&'m str> {
-    callee_fn(m, d).and_then(|g| m.functions[g].name())
+    direct_callee(m, d).and_then(|g| m.functions[g].name())
 }
 
 /// Intrinsics that never create poison (`canCreatePoison` is false).
@@ -610,7 +597,7 @@ fn program_undefined_if_poison(m: &Module, f: &Function, v: Value) -> bool {
                 op if op.is_call_like() => {
                     let has = |name: &str| {
                         d.call_info().is_some_and(|c| m.attrs.has(c.fn_attrs, name))
-                            || callee_fn(m, d)
+                            || direct_callee(m, d)
                                 .is_some_and(|g| m.attrs.has(m.functions[g].fn_attrs, name))
                     };
                     has("nounwind") && has("willreturn")

@@ -11,6 +11,7 @@
 //! produce `poison` (a flagged operation that overflows, an oversized
 //! shift) or hit undefined behaviour (division by zero), it does not fold.
 
+use loopwright_analysis::scev::range::{inverse_predicate, swapped_predicate};
 use loopwright_ir::{
     ConstData, Extra, Flags, InstData, Module, Opcode, Operand, Predicate, TypeData, TypeTable,
 };
@@ -433,7 +434,7 @@ pub fn simplify_in_context(
     if w > 64 {
         return None;
     }
-    let p1 = if taken { p1 } else { inverse(p1) };
+    let p1 = if taken { p1 } else { inverse_predicate(p1) };
     let r = implied(p1, c1, p2, c2, w)?;
     Some(make_int(m, TypeTable::I1, 1, u64::from(r)))
 }
@@ -449,39 +450,7 @@ fn against_const(
         return Some((a, p, c));
     }
     let (c, _) = int_const(m, a)?;
-    Some((b, swapped(p), c))
-}
-
-fn swapped(p: Predicate) -> Predicate {
-    use Predicate::*;
-    match p {
-        Ugt => Ult,
-        Ult => Ugt,
-        Uge => Ule,
-        Ule => Uge,
-        Sgt => Slt,
-        Slt => Sgt,
-        Sge => Sle,
-        Sle => Sge,
-        other => other,
-    }
-}
-
-fn inverse(p: Predicate) -> Predicate {
-    use Predicate::*;
-    match p {
-        Eq => Ne,
-        Ne => Eq,
-        Ugt => Ule,
-        Ule => Ugt,
-        Uge => Ult,
-        Ult => Uge,
-        Sgt => Sle,
-        Sle => Sgt,
-        Sge => Slt,
-        Slt => Sge,
-        other => other,
-    }
+    Some((b, swapped_predicate(p), c))
 }
 
 /// The values `v` with `v P c` as an interval `[lo, hi]` of the signed

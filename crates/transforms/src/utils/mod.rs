@@ -1,6 +1,7 @@
 //! Utilities every transformation shares: phi editing, edge redirection,
-//! block splitting ([`split_block_predecessors`]) and SSA repair
-//! ([`ssa::SsaUpdater`]).
+//! block splitting ([`split_block_predecessors`]), remapping copied
+//! instructions ([`ValueMap`]), direct callees ([`direct_callee`]) and SSA
+//! repair ([`ssa::SsaUpdater`]).
 //!
 //! All of them keep the function valid SSA (given valid input) and leave
 //! analyses stale: callers recompute the CFG, dominators and loops after
@@ -13,7 +14,11 @@ pub mod fold;
 pub mod ssa;
 
 use loopwright_analysis::ControlFlowGraph;
-use loopwright_ir::{Block, Function, Inst, InstData, MdKind, Opcode, Operand, TypeTable};
+use loopwright_ir::{
+    Block, ConstData, Func, Function, GlobalRef, Inst, InstData, Md, MdKind, MdNode, Module,
+    Opcode, Operand, TypeTable, Value,
+};
+use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 /// The phis at the top of `b` (debug records skipped), in order.
@@ -133,6 +138,45 @@ pub fn is_eh_pad(f: &Function, b: Block) -> bool {
     })
 }
 
+/// The CFG half of LLVM's `SplitBlockPredecessors(bb, preds, suffix)`,
+/// shared by the variants that differ in how they update phis: a new block
+/// named `bb`'s name followed by `suffix` is inserted just before `bb`,
+/// holding `br label %bb`, and each of `preds` now branches to it. The
+/// branch carries `dbg` when given, else the location of `bb`'s first
+/// instruction. The phis of `bb` are left to the caller: they still name
+/// `preds`, whose entries must move to the new block.
+///
+/// Returns the new block and its branch, or `None`, changing nothing, when
+/// the split is impossible: `preds` is empty, `bb` is an EH pad, or some
+/// pred's terminator cannot be redirected (`indirectbr`, `callbr`, ...).
+pub fn split_predecessors_cfg(
+    f: &mut Function,
+    bb: Block,
+    preds: &[Block],
+    suffix: &str,
+    dbg: Option<MdNode>,
+) -> Option<(Block, Inst)> {
+    if preds.is_empty() || is_eh_pad(f, bb) {
+        return None;
+    }
+    if preds.iter().any(|&p| !has_redirectable_terminator(f, p)) {
+        return None;
+    }
+    let name = format!("{}{suffix}", f.block_name(bb).unwrap_or(""));
+    let new = f.make_block(Some(&name));
+    f.layout.insert_block_before(new, bb);
+    let mut br = InstData::new(Opcode::Br, TypeTable::VOID, [Operand::Block(bb)]);
+    let dbg = dbg.or_else(|| first_non_phi(f, bb).and_then(|i| f.inst(i).md.get(MdKind::DBG)));
+    if let Some(dbg) = dbg {
+        br.md.set(MdKind::DBG, dbg);
+    }
+    let (br_inst, _) = f.append(new, br, None);
+    for &p in preds {
+        replace_successor(f, p, bb, new);
+    }
+    Some((new, br_inst))
+}
+
 /// Splits off the edges from `preds` into `bb` (LLVM's
 /// `SplitBlockPredecessors`): a new block named `bb`'s name followed by
 /// `suffix` (LLVM's naming, so an unnamed block gives `.preheader`) is
@@ -153,26 +197,9 @@ pub fn split_block_predecessors(
     bb: Block,
     preds: &[Block],
     suffix: &str,
-    dbg: Option<loopwright_ir::MdNode>,
+    dbg: Option<MdNode>,
 ) -> Option<Block> {
-    if preds.is_empty() || is_eh_pad(f, bb) {
-        return None;
-    }
-    if preds.iter().any(|&p| !has_redirectable_terminator(f, p)) {
-        return None;
-    }
-    let name = format!("{}{suffix}", f.block_name(bb).unwrap_or(""));
-    let new = f.make_block(Some(&name));
-    f.layout.insert_block_before(new, bb);
-    let mut br = InstData::new(Opcode::Br, TypeTable::VOID, [Operand::Block(bb)]);
-    let dbg = dbg.or_else(|| first_non_phi(f, bb).and_then(|i| f.inst(i).md.get(MdKind::DBG)));
-    if let Some(dbg) = dbg {
-        br.md.set(MdKind::DBG, dbg);
-    }
-    let (br_inst, _) = f.append(new, br, None);
-    for &p in preds {
-        replace_successor(f, p, bb, new);
-    }
+    let (new, br_inst) = split_predecessors_cfg(f, bb, preds, suffix, dbg)?;
     for phi in phis(f, bb) {
         let mut taken: SmallVec<[(Operand, Block); 4]> = SmallVec::new();
         f.map_operands(phi, |ops| {
@@ -421,4 +448,95 @@ pub fn split_edge_named(f: &mut Function, from: Block, to: Block) -> Option<Bloc
     let nb = loopwright_analysis::split_edge(f, from, to);
     f.set_block_name(nb, Some(&name));
     Some(nb)
+}
+
+/// The value and block maps of a copy of some blocks, as LLVM's
+/// `RemapInstruction` reads its `ValueToValueMapTy`: an operand with no
+/// entry stays as it is.
+#[derive(Debug, Default, Clone)]
+pub struct ValueMap {
+    /// Original value to its copy: a value, or a constant it became.
+    pub vals: FxHashMap<Value, Operand>,
+    /// Original block to its copy.
+    pub blocks: FxHashMap<Block, Block>,
+}
+
+impl ValueMap {
+    /// `op` mapped. A value used as metadata (`MdLocal`) maps to its copy
+    /// used as metadata: `MdLocal` of the new value, or `Md::Const` of the
+    /// constant it became.
+    pub fn operand(&self, op: Operand) -> Operand {
+        match op {
+            Operand::Value(v) => self.vals.get(&v).copied().unwrap_or(op),
+            Operand::MdLocal(v) => match self.vals.get(&v) {
+                Some(Operand::Value(w)) => Operand::MdLocal(*w),
+                Some(Operand::Const(c)) => Operand::Md(Md::Const(*c)),
+                _ => op,
+            },
+            Operand::Block(b) => Operand::Block(self.blocks.get(&b).copied().unwrap_or(b)),
+            other => other,
+        }
+    }
+
+    /// The copy of a value operand; any other operand as it is.
+    pub fn value(&self, op: Operand) -> Operand {
+        match op {
+            Operand::Value(v) => self.vals.get(&v).copied().unwrap_or(op),
+            other => other,
+        }
+    }
+
+    /// `RemapInstruction` on `i`: every operand mapped by
+    /// [`ValueMap::operand`]. A `!DIArgList` operand is replaced by a new
+    /// list of the mapped entries; entries are plain values and constants,
+    /// never their metadata forms.
+    pub fn remap_inst(&self, f: &mut Function, i: Inst) {
+        let lists: Vec<(usize, loopwright_ir::ArgList)> = f
+            .inst(i)
+            .operands()
+            .iter()
+            .enumerate()
+            .filter_map(|(k, o)| match o {
+                Operand::MdArgList(al) => Some((k, *al)),
+                _ => None,
+            })
+            .collect();
+        let mut new_lists = Vec::new();
+        for (k, al) in lists {
+            let ops: Vec<Operand> = f
+                .arg_list(al)
+                .iter()
+                .map(|&o| match self.operand(o) {
+                    Operand::MdLocal(v) => Operand::Value(v),
+                    Operand::Md(Md::Const(c)) => Operand::Const(c),
+                    x => x,
+                })
+                .collect();
+            new_lists.push((k, f.make_arg_list(ops)));
+        }
+        f.map_operands(i, |ops| {
+            for op in ops.iter_mut() {
+                *op = self.operand(*op);
+            }
+            for (k, al) in new_lists {
+                ops[k] = Operand::MdArgList(al);
+            }
+        });
+    }
+}
+
+/// The function a call-like instruction calls directly: `None` for an
+/// indirect call (through a pointer, an alias or a constant expression)
+/// and for an instruction that is not a call.
+pub fn direct_callee(m: &Module, d: &InstData) -> Option<Func> {
+    match d.callee()? {
+        Operand::Const(c) => match m.consts.data(c) {
+            ConstData::Global {
+                global: GlobalRef::Func(g),
+                ..
+            } => Some(*g),
+            _ => None,
+        },
+        _ => None,
+    }
 }

@@ -15,10 +15,7 @@
 //! None of these edits can fail half way: each checks first and returns
 //! `None` (changing nothing) when LLVM's would refuse.
 
-use crate::utils::{
-    first_non_phi, has_redirectable_terminator, is_eh_pad, phi_add_incoming, phis,
-    phis_replace_pred, pred_edges, replace_successor,
-};
+use crate::utils::{phi_add_incoming, phis, phis_replace_pred, pred_edges, split_predecessors_cfg};
 use loopwright_analysis::ControlFlowGraph;
 use loopwright_ir::{Block, Function, Inst, InstData, MdKind, Opcode, Operand, TypeTable};
 use rustc_hash::FxHashSet;
@@ -78,23 +75,7 @@ pub fn split_predecessors(
     preds: &[Block],
     suffix: &str,
 ) -> Option<Block> {
-    if preds.is_empty() || is_eh_pad(f, bb) {
-        return None;
-    }
-    if preds.iter().any(|&p| !has_redirectable_terminator(f, p)) {
-        return None;
-    }
-    let name = format!("{}{suffix}", f.block_name(bb).unwrap_or(""));
-    let new = f.make_block(Some(&name));
-    f.layout.insert_block_before(new, bb);
-    let mut b = br(bb);
-    if let Some(d) = first_non_phi(f, bb).and_then(|i| f.inst(i).md.get(MdKind::DBG)) {
-        b.md.set(MdKind::DBG, d);
-    }
-    let (br_inst, _) = f.append(new, b, None);
-    for &p in preds {
-        replace_successor(f, p, bb, new);
-    }
+    let (new, br_inst) = split_predecessors_cfg(f, bb, preds, suffix, None)?;
     let pred_set: FxHashSet<Block> = preds.iter().copied().collect();
     for phi in phis(f, bb) {
         let mut moved: SmallVec<[(Operand, Block); 4]> = SmallVec::new();

@@ -13,44 +13,31 @@
 //! declaration in the module, where LLVM uses its intrinsic table; clang
 //! prints them on every declaration.)
 
+use crate::utils::direct_callee;
 use loopwright_analysis::DominatorTree;
 use loopwright_ir::{
-    Block, ConstData, Extra, Flags, Func, Function, GlobalRef, Inst, InstData, Module, Opcode,
-    Operand, TypeData, ValueDef,
+    Block, ConstData, Extra, Flags, Function, Inst, InstData, Module, Opcode, Operand, TypeData,
+    ValueDef,
 };
 
 /// `MaxAnalysisRecursionDepth`.
 const MAX_DEPTH: u32 = 6;
 
-/// The function a call-like instruction calls directly.
-fn callee(m: &Module, d: &InstData) -> Option<Func> {
-    match d.callee()? {
-        Operand::Const(c) => match m.consts.data(c) {
-            ConstData::Global {
-                global: GlobalRef::Func(g),
-                ..
-            } => Some(*g),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
 /// `CallBase::hasFnAttr`: on the call site or on the callee.
 fn call_has_fn_attr(m: &Module, d: &InstData, name: &str) -> bool {
     d.call_info().is_some_and(|c| m.attrs.has(c.fn_attrs, name))
-        || callee(m, d).is_some_and(|g| m.attrs.has(m.functions[g].fn_attrs, name))
+        || direct_callee(m, d).is_some_and(|g| m.attrs.has(m.functions[g].fn_attrs, name))
 }
 
 /// `CallBase::hasRetAttr`.
 fn call_has_ret_attr(m: &Module, d: &InstData, name: &str) -> bool {
     d.call_info()
         .is_some_and(|c| m.attrs.has(c.ret_attrs, name))
-        || callee(m, d).is_some_and(|g| m.attrs.has(m.functions[g].ret_attrs, name))
+        || direct_callee(m, d).is_some_and(|g| m.attrs.has(m.functions[g].ret_attrs, name))
 }
 
 fn callee_name<'m>(m: &'m Module, d: &InstData) -> Option<&'m str> {
-    callee(m, d).and_then(|g| m.functions[g].name())
+    direct_callee(m, d).and_then(|g| m.functions[g].name())
 }
 
 /// `isGuaranteedToTransferExecutionToSuccessor(I)`.

@@ -1,0 +1,522 @@
+//! Support shared by the integration tests that compare the `loopwright`
+//! binary with LLVM 19's tools.
+//!
+//! - Tools: [`have_llvm`] decides whether a test runs. A missing tool skips
+//!   the test with a notice, except under `CI`, where it fails the test.
+//! - Inputs: [`programs`] lists the C programs and `.ll` files of a
+//!   directory of `tests/`, with C compiled by [`prepare_c`]. That function
+//!   prepares code as LLVM's `-O3` pipeline hands it to its loop
+//!   transformations: clang-19 without LLVM passes, then [`PREP`].
+//! - Runs: [`compare_with_opt`] runs loopwright and `opt-19` with the same
+//!   pipeline, options and remark flags ([`run_both`]). It checks
+//!   loopwright's output ([`run_problems`]: the verifier, `lli-19`, the
+//!   remarks) and the `llvm.loop` attribute sets ([`loop_attr_multisets`]).
+//! - Code up to names: [`anonymized`] and [`structural_text`].
+//! - Results: [`Tally`] counts the runs and prints the `N passed, M failed`
+//!   line.
+//!
+//! Every helper panics with the command or file concerned when a tool
+//! cannot be started or a file cannot be read: that is a broken test setup,
+//! not a finding. Each test includes this module with `mod common;` and uses
+//! only part of it, hence `dead_code` is allowed.
+
+#![allow(dead_code)]
+
+use loopwright_analysis::loopmd::render_attr_set;
+use loopwright_analysis::{ControlFlowGraph, DominatorTree, LoopForest};
+use loopwright_ir::{Function, Module};
+use std::collections::BTreeMap;
+use std::ffi::OsStr;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The tools the differential tests of the loop passes need.
+pub const CONFORMANCE_TOOLS: &[&str] = &["opt-19", "lli-19", "clang-19"];
+
+/// The passes of LLVM's -O3 function simplification pipeline that run
+/// before its loop transformations, as far as they shape the loops
+/// (rotation, induction-variable canonicalization).
+pub const PREP: &str = "function(sroa<modify-cfg>,early-cse<memssa>,simplifycfg,instcombine,\
+loop-mssa(loop-instsimplify,loop-simplifycfg,licm,loop-rotate<header-duplication;no-prepare-for-lto>,\
+simple-loop-unswitch<nontrivial;trivial>),simplifycfg,instcombine,loop(loop-idiom,indvars,loop-deletion),\
+sroa,gvn,instcombine)";
+
+/// The remark options given to both tools in [`run_both`].
+pub const REMARK_FLAGS: [&str; 2] = [
+    "-pass-remarks=loop-unroll",
+    "-pass-remarks-missed=loop-unroll",
+];
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Whether every tool in `tools` runs (`TOOL --version` succeeds). When
+/// one does not, fails under `CI` and otherwise prints `notice`.
+pub fn have_llvm(tools: &[&str], notice: &str) -> bool {
+    let ok = tools.iter().all(|t| {
+        Command::new(t)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
+    if !ok {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "LLVM 19 tools ({}) are required under CI",
+            tools.join(", ")
+        );
+        eprintln!("{notice}");
+    }
+    ok
+}
+
+/// [`have_llvm`] for [`CONFORMANCE_TOOLS`], with the notice
+/// `<test>: LLVM 19 not found, skipping`.
+pub fn have_conformance_tools(test: &str) -> bool {
+    have_llvm(
+        CONFORMANCE_TOOLS,
+        &format!("{test}: LLVM 19 not found, skipping"),
+    )
+}
+
+/// Runs `cmd` to completion, whatever its exit status.
+pub fn execute(cmd: &mut Command) -> Output {
+    cmd.output()
+        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"))
+}
+
+/// Runs `cmd` to completion; it must succeed.
+pub fn run(cmd: &mut Command) -> Output {
+    let out = execute(cmd);
+    assert!(
+        out.status.success(),
+        "{cmd:?} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// A fresh scratch directory `loopwright-<name>-<pid>` in the system's
+/// temporary directory.
+pub fn work_dir(name: &str) -> PathBuf {
+    let work = std::env::temp_dir().join(format!("loopwright-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&work).expect("work dir");
+    work
+}
+
+/// The entries of `dir`, sorted by path.
+pub fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .map(|e| e.expect("dir entry").path())
+        .collect();
+    entries.sort();
+    entries
+}
+
+/// Compiles the C program `src` to `<work>/<name>.ll` as LLVM's `-O3`
+/// pipeline hands it to its loop transformations: `clang-19 -O3` without
+/// LLVM passes (and with `cflags`) to `<work>/<name>.raw.ll`, then `opt-19`
+/// with [`PREP`].
+pub fn prepare_c(src: &Path, name: &str, cflags: &[String], work: &Path) -> PathBuf {
+    let raw = work.join(format!("{name}.raw.ll"));
+    run(Command::new("clang-19")
+        .args(["-O3", "-w", "-S", "-emit-llvm", "-Xclang"])
+        .arg("-disable-llvm-passes")
+        .args(cflags)
+        .arg(src)
+        .arg("-o")
+        .arg(&raw));
+    let ll = work.join(format!("{name}.ll"));
+    run(Command::new("opt-19")
+        .args(["-S", &format!("-passes={PREP}")])
+        .arg(&raw)
+        .arg("-o")
+        .arg(&ll));
+    ll
+}
+
+/// One input program of a test directory.
+pub struct Program {
+    /// The file name without its extension.
+    pub name: String,
+    /// The module to test: the `.ll` file, or the C program prepared by
+    /// [`prepare_c`].
+    pub path: PathBuf,
+    /// The text of the file (the C source for a C program).
+    pub source: String,
+    /// Whether the file is a C program (which has a `main`).
+    pub from_c: bool,
+}
+
+impl Program {
+    /// Whether `lli-19` can run it: a C program, or a `.ll` file that
+    /// defines `main`.
+    pub fn runnable(&self) -> bool {
+        self.from_c || self.source.contains("@main(")
+    }
+}
+
+/// The C programs and `.ll` files of `tests/<dir>`, in file name order.
+/// C programs are prepared by [`prepare_c`] in `work`, with the clang flags
+/// `cflags` finds in their source. Other files are skipped.
+pub fn programs(dir: &str, work: &Path, cflags: impl Fn(&str) -> Vec<String>) -> Vec<Program> {
+    let mut out = Vec::new();
+    for p in sorted_entries(&root().join("tests").join(dir)) {
+        let from_c = match p.extension().and_then(|e| e.to_str()) {
+            Some("c") => true,
+            Some("ll") => false,
+            _ => continue,
+        };
+        let name = p
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let source = std::fs::read_to_string(&p)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", p.display()));
+        let path = if from_c {
+            prepare_c(&p, &name, &cflags(&source), work)
+        } else {
+            p
+        };
+        out.push(Program {
+            name,
+            path,
+            source,
+            from_c,
+        });
+    }
+    out
+}
+
+/// What a program did under `lli-19`.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Execution {
+    /// The exit code (`None` when killed by a signal).
+    pub code: Option<i32>,
+    /// What it printed on standard output.
+    pub stdout: Vec<u8>,
+}
+
+impl fmt::Debug for Execution {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "({:?}, {:?})",
+            self.code,
+            String::from_utf8_lossy(&self.stdout)
+        )
+    }
+}
+
+/// Runs the module in `path` with `lli-19`.
+pub fn lli(path: &Path) -> Execution {
+    let out = execute(Command::new("lli-19").arg(path));
+    Execution {
+        code: out.status.code(),
+        stdout: out.stdout,
+    }
+}
+
+/// Whether the module in `path` defines `main`.
+pub fn has_main(path: &Path) -> bool {
+    std::fs::read_to_string(path).is_ok_and(|t| t.contains("@main("))
+}
+
+/// What `opt-19 -passes=verify` says about a module.
+pub struct Verdict {
+    /// Whether it exited successfully.
+    pub accepted: bool,
+    /// What it printed on standard error.
+    pub stderr: String,
+}
+
+impl Verdict {
+    /// Accepted without complaint. opt-19 also accepts a module whose debug
+    /// info is invalid, dropping it with a warning that says so; that
+    /// counts as a complaint here.
+    pub fn clean(&self) -> bool {
+        self.accepted && !self.stderr.contains("invalid")
+    }
+}
+
+/// Runs `opt-19 -passes=verify` on the module in `path`.
+pub fn verify(path: &Path) -> Verdict {
+    let v = execute(
+        Command::new("opt-19")
+            .args(["-passes=verify", "-disable-output"])
+            .arg(path),
+    );
+    Verdict {
+        accepted: v.status.success(),
+        stderr: String::from_utf8_lossy(&v.stderr).into_owned(),
+    }
+}
+
+/// Runs loopwright (`bin`) and `opt-19` on `input` with `-passes=pipeline`,
+/// the options `extra` and [`REMARK_FLAGS`]. loopwright writes `ours`.
+/// `opt-19` writes `theirs` (with `-S`), or nothing (`-disable-output`) when
+/// `theirs` is `None`. Returns loopwright's output, then opt-19's.
+pub fn run_both<S: AsRef<OsStr>>(
+    bin: &str,
+    pipeline: &str,
+    extra: &[S],
+    input: &Path,
+    ours: &Path,
+    theirs: Option<&Path>,
+) -> (Output, Output) {
+    let o = execute(
+        Command::new(bin)
+            .arg(format!("-passes={pipeline}"))
+            .args(extra)
+            .args(REMARK_FLAGS)
+            .arg(input)
+            .arg("-o")
+            .arg(ours),
+    );
+    let mut t = Command::new("opt-19");
+    if theirs.is_some() {
+        t.arg("-S");
+    }
+    t.arg(format!("-passes={pipeline}"))
+        .args(extra)
+        .args(REMARK_FLAGS);
+    match theirs {
+        Some(theirs) => t.arg(input).arg("-o").arg(theirs),
+        None => t.arg("-disable-output").arg(input),
+    };
+    (o, execute(&mut t))
+}
+
+/// The problems of a [`run_both`] run: loopwright's output `o` (written to
+/// `ours`) against opt-19's `t`. When either tool failed, that is the only
+/// problem reported. Otherwise the problems are these, in this order:
+/// `opt-19 -passes=verify` does not accept `ours` cleanly
+/// ([`Verdict::clean`]); `ours` does not run as the input did (`expected`,
+/// when the input is runnable); the remarks printed differ. An empty list
+/// means the run conforms.
+pub fn run_problems(
+    o: &Output,
+    t: &Output,
+    ours: &Path,
+    expected: Option<&Execution>,
+) -> Vec<String> {
+    if !o.status.success() {
+        return vec![format!(
+            "loopwright failed: {}",
+            String::from_utf8_lossy(&o.stderr)
+        )];
+    }
+    if !t.status.success() {
+        return vec![format!(
+            "opt-19 failed: {}",
+            String::from_utf8_lossy(&t.stderr)
+        )];
+    }
+    let mut problems = Vec::new();
+    let v = verify(ours);
+    if !v.clean() {
+        problems.push(format!("opt-19 rejects the output: {}", v.stderr));
+    }
+    if expected.is_some_and(|exp| lli(ours) != *exp) {
+        problems.push("lli-19 output differs from the input's".into());
+    }
+    if o.stderr != t.stderr {
+        problems.push(format!(
+            "remarks differ:\n--- loopwright\n{}--- opt-19\n{}",
+            String::from_utf8_lossy(&o.stderr),
+            String::from_utf8_lossy(&t.stderr)
+        ));
+    }
+    problems
+}
+
+/// A run of one pipeline on one program by both tools, compared.
+pub struct Compared {
+    /// `name [pipeline options]`, for messages.
+    pub tag: String,
+    /// loopwright's output.
+    pub ours: PathBuf,
+    /// opt-19's output.
+    pub theirs: PathBuf,
+    /// Empty when the run conforms.
+    pub problems: Vec<String>,
+}
+
+/// Runs `pipeline` with the options `extra` on `program` through both
+/// tools ([`run_both`]). The outputs go to `<work>/<name>.<k>.lw.ll` and
+/// `<work>/<name>.<k>.opt.ll`. The run is checked with [`run_problems`].
+/// When it has no problem, every function must also have the same multiset
+/// of `llvm.loop` attribute sets in both outputs ([`loop_attr_multisets`]).
+pub fn compare_with_opt(
+    bin: &str,
+    work: &Path,
+    program: &Program,
+    expected: Option<&Execution>,
+    k: usize,
+    (pipeline, extra): (&str, &[&str]),
+) -> Compared {
+    let name = &program.name;
+    let tag = format!("{name} [{pipeline} {}]", extra.join(" "));
+    let ours = work.join(format!("{name}.{k}.lw.ll"));
+    let theirs = work.join(format!("{name}.{k}.opt.ll"));
+    let (o, t) = run_both(bin, pipeline, extra, &program.path, &ours, Some(&theirs));
+    let mut problems = run_problems(&o, &t, &ours, expected);
+    if problems.is_empty() && loop_attr_multisets(&ours) != loop_attr_multisets(&theirs) {
+        problems.push("llvm.loop attribute sets differ".into());
+    }
+    Compared {
+        tag,
+        ours,
+        theirs,
+        problems,
+    }
+}
+
+/// Calls `visit` on every defined function of the module in `path`, with
+/// the module, the function's name (`?` when it has none), the function,
+/// and its CFG and loops.
+pub fn for_each_function(
+    path: &Path,
+    mut visit: impl FnMut(&Module, &str, &Function, &ControlFlowGraph, &LoopForest),
+) {
+    let text =
+        std::fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let m = loopwright_parse::parse_module(&text, "out.ll").expect("output parses");
+    for (_, f) in m.functions.iter() {
+        if f.is_declaration() {
+            continue;
+        }
+        let cfg = ControlFlowGraph::compute(f);
+        let dt = DominatorTree::compute(&cfg);
+        let lf = LoopForest::compute(&cfg, &dt);
+        visit(&m, f.name().unwrap_or("?"), f, &cfg, &lf);
+    }
+}
+
+/// Per defined function (by name, `?` when it has none): the rendered
+/// `!llvm.loop` attribute sets of its loops, in loop preorder.
+pub fn loop_attr_sets(path: &Path) -> BTreeMap<String, Vec<Vec<String>>> {
+    let mut out = BTreeMap::new();
+    for_each_function(path, |m, name, f, cfg, lf| {
+        let sets = lf
+            .preorder()
+            .into_iter()
+            .map(|l| render_attr_set(m, lf.loop_id(f, &m.md, cfg, l)))
+            .collect();
+        out.insert(name.to_owned(), sets);
+    });
+    out
+}
+
+/// [`loop_attr_sets`] as a multiset per function: each set sorted, and
+/// the list of sets sorted.
+pub fn loop_attr_multisets(path: &Path) -> BTreeMap<String, Vec<Vec<String>>> {
+    let mut out = loop_attr_sets(path);
+    for sets in out.values_mut() {
+        for s in sets.iter_mut() {
+            s.sort();
+        }
+        sets.sort();
+    }
+    out
+}
+
+/// The module in `path` read back through `opt-19 -S` (which normalizes
+/// what LLVM normalizes on reading, e.g. intrinsic attributes). Every local
+/// name is dropped: blocks, instruction results, parameters. The entries of
+/// every phi are sorted by block position. Two such modules print the same
+/// when their code is the same up to naming and phi entry order.
+pub fn anonymized(path: &Path) -> Module {
+    let text = run(Command::new("opt-19").arg("-S").arg(path)).stdout;
+    let mut m = loopwright_parse::parse_module(&text, "x.ll").expect("module parses");
+    for (_, f) in m.functions.iter_mut() {
+        let blocks: Vec<loopwright_ir::Block> = f.layout.blocks().collect();
+        let pos =
+            |b: loopwright_ir::Block| blocks.iter().position(|&x| x == b).unwrap_or(usize::MAX);
+        for &b in &blocks {
+            f.set_block_name(b, None);
+            let insts: Vec<loopwright_ir::Inst> = f.layout.block_insts(b).collect();
+            for i in insts {
+                if let Some(v) = f.inst_result(i) {
+                    f.set_value_name(v, None);
+                }
+                if f.inst(i).opcode == loopwright_ir::Opcode::Phi {
+                    let mut pairs: Vec<(loopwright_ir::Operand, loopwright_ir::Operand)> = f
+                        .inst(i)
+                        .operands()
+                        .chunks(2)
+                        .map(|c| (c[0], c[1]))
+                        .collect();
+                    pairs.sort_by_key(|&(_, b)| pos(b.as_block().expect("phi block operand")));
+                    f.map_operands(i, |ops| {
+                        ops.clear();
+                        for (v, b) in pairs {
+                            ops.push(v);
+                            ops.push(b);
+                        }
+                    });
+                }
+            }
+        }
+        for v in f.params.clone() {
+            f.set_value_name(v, None);
+        }
+    }
+    m
+}
+
+/// [`anonymized`] printed, without comment lines and trailing comments:
+/// equal texts mean the same code up to naming and phi entry order.
+pub fn structural_text(path: &Path) -> String {
+    loopwright_ir::print::print_module(&anonymized(path))
+        .lines()
+        .filter(|l| !l.starts_with(';'))
+        .map(|l| l.split(" ; ").next().unwrap_or(l).trim_end())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The passing and failing runs of a test.
+#[derive(Default)]
+pub struct Tally {
+    pub passed: usize,
+    pub failed: usize,
+    /// `tag: problems` per failing run.
+    failures: Vec<String>,
+}
+
+impl Tally {
+    /// Counts the run `tag`: it passes when `problems` is empty.
+    pub fn record(&mut self, tag: &str, problems: &[String]) {
+        if problems.is_empty() {
+            self.passed += 1;
+        } else {
+            self.failed += 1;
+            self.failures
+                .push(format!("{tag}: {}", problems.join("; ")));
+        }
+    }
+
+    /// Prints each failing run on a line `FAIL tag: problems`.
+    pub fn print_failures(&self) {
+        for f in &self.failures {
+            eprintln!("FAIL {f}");
+        }
+    }
+
+    /// Prints `N passed, M failed`, then fails the test when fewer than
+    /// `min_passed` runs passed or any run failed.
+    pub fn finish(&self, min_passed: usize) {
+        eprintln!("{} passed, {} failed", self.passed, self.failed);
+        assert!(self.passed >= min_passed, "too few runs");
+        assert!(
+            self.failures.is_empty(),
+            "{} conformance failures",
+            self.failed
+        );
+    }
+}
