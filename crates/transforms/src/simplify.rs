@@ -21,12 +21,29 @@
 //! merging exiting blocks with loop-invariant conditions, and splitting
 //! landing-pad exits. Loops that need those are left as they are; passes
 //! that require the canonical form skip them with a remark.
+//!
+//! # Cost
+//!
+//! Every step is one structural edit, after which the analyses are
+//! recomputed. Recomputing after each step of each loop would be quadratic
+//! in a function with many loops (thousands of sequential loops took
+//! minutes). Instead a round computes the analyses once and lets every
+//! top-level loop nest take one step, as long as the nest's
+//! [`NestRegion`] (its blocks and their neighbours, all that a step reads
+//! from the analyses) holds no block an earlier step of the round changed
+//! or created ([`Dirty`]). Edits keep dominance between existing blocks
+//! (they split edges or cut edges from unreachable blocks), so what a step
+//! reads of a clean region is exact. Nests left out of a round are taken in
+//! a later one; a nest's own steps keep LLVM's order, and the number of
+//! rounds is bounded by the steps a single nest needs (plus the delays
+//! from neighbours), not by the number of loops.
 
 use crate::utils::{
     first_non_phi, make_unreachable, phi_add_incoming, phi_incoming, phis, replace_successor,
     split_block_predecessors,
 };
 use crate::FnAnalyses;
+use cranelift_entity::EntityRef;
 use loopwright_analysis::Loop;
 use loopwright_ir::{
     Block, ConstData, Function, InstData, MdKind, Module, Opcode, Operand, TypeTable, ValueDef,
@@ -35,17 +52,31 @@ use loopwright_ir::{
 /// Runs loop-simplify on `f`; returns whether anything changed.
 pub fn simplify_function(m: &mut Module, f: &mut Function) -> bool {
     let mut changed = false;
-    // Each step makes one structural change; analyses are recomputed after
-    // it. A loop needs at most a handful of steps, and the bound guards
-    // against a step that keeps reporting a change.
+    // Each step makes one structural change. A loop needs at most a handful
+    // of steps, and the bound guards against a step that keeps reporting a
+    // change.
     let mut budget = 16 + 8 * f.num_block_ids();
     while budget > 0 {
-        budget -= 1;
         let a = FnAnalyses::compute(f);
+        let mut dirty = Dirty::new(f);
         let mut did = false;
-        for l in processing_order(&a) {
-            if simplify_step(m, f, &a, l) {
-                did = true;
+        let mut touched = Vec::new();
+        for &top in a.loops.top_level() {
+            let region = NestRegion::of(&a, top);
+            if !dirty.all_clean(&region.blocks) {
+                continue;
+            }
+            for l in nest_order(&a, top) {
+                if simplify_step(m, f, &a, l, &mut touched) {
+                    dirty.mark(&region.blocks);
+                    dirty.mark(&touched);
+                    touched.clear();
+                    did = true;
+                    budget -= 1;
+                    break;
+                }
+            }
+            if budget == 0 {
                 break;
             }
         }
@@ -57,25 +88,85 @@ pub fn simplify_function(m: &mut Module, f: &mut Function) -> bool {
     changed
 }
 
-/// LLVM's order: per top-level loop, the loops of its tree from the
-/// deepest (last discovered breadth-first) to the loop itself.
-fn processing_order(a: &FnAnalyses) -> Vec<Loop> {
-    let mut out = Vec::new();
-    for &top in a.loops.top_level() {
-        let mut wl = vec![top];
-        let mut i = 0;
-        while i < wl.len() {
-            wl.extend_from_slice(a.loops.data(wl[i]).children());
-            i += 1;
-        }
-        out.extend(wl.into_iter().rev());
+/// LLVM's order within the nest of top-level loop `top`: the loops of its
+/// tree from the deepest (last discovered breadth-first) to `top` itself.
+fn nest_order(a: &FnAnalyses, top: Loop) -> Vec<Loop> {
+    let mut wl = vec![top];
+    let mut i = 0;
+    while i < wl.len() {
+        wl.extend_from_slice(a.loops.data(wl[i]).children());
+        i += 1;
     }
-    out
+    wl.reverse();
+    wl
+}
+
+/// The blocks whose analysis facts a transformation of one loop nest
+/// reads or changes: the nest's blocks, their predecessors (preheader,
+/// entering blocks) and their successors (exits). An edit of the nest
+/// changes the edges of these blocks only (or says which others it
+/// changed), and creates blocks only between them.
+struct NestRegion {
+    blocks: Vec<Block>,
+}
+
+impl NestRegion {
+    /// The region of the nest of top-level loop `top`. Its size is that of
+    /// the nest's edges, so the regions of all nests together are
+    /// proportional to the function.
+    fn of(a: &FnAnalyses, top: Loop) -> Self {
+        let nest = a.loops.data(top).blocks();
+        let mut blocks = Vec::with_capacity(nest.len() * 2);
+        for &b in nest {
+            blocks.push(b);
+            blocks.extend_from_slice(a.cfg.preds(b));
+            blocks.extend_from_slice(a.cfg.succs(b));
+        }
+        NestRegion { blocks }
+    }
+}
+
+/// The blocks changed (or created) since the analyses of a round were
+/// computed: their predecessor and successor lists, loop membership and
+/// dominance facts may be stale.
+struct Dirty {
+    changed: Vec<bool>,
+}
+
+impl Dirty {
+    /// Nothing changed yet; blocks created later count as changed.
+    fn new(f: &Function) -> Self {
+        Dirty {
+            changed: vec![false; f.num_block_ids()],
+        }
+    }
+
+    /// Whether the analyses still describe every block of `blocks`.
+    fn all_clean(&self, blocks: &[Block]) -> bool {
+        blocks
+            .iter()
+            .all(|b| self.changed.get(b.index()).is_some_and(|&c| !c))
+    }
+
+    fn mark(&mut self, blocks: &[Block]) {
+        for b in blocks {
+            if let Some(c) = self.changed.get_mut(b.index()) {
+                *c = true;
+            }
+        }
+    }
 }
 
 /// Applies the first simplification `l` needs; returns whether it changed
-/// the function.
-fn simplify_step(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop) -> bool {
+/// the function. Blocks outside the region of `l`'s nest ([`NestRegion`])
+/// whose edges changed are added to `touched`.
+fn simplify_step(
+    m: &mut Module,
+    f: &mut Function,
+    a: &FnAnalyses,
+    l: Loop,
+    touched: &mut Vec<Block>,
+) -> bool {
     let lf = &a.loops;
     let cfg = &a.cfg;
     let header = lf.header(l);
@@ -90,9 +181,10 @@ fn simplify_step(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop) -> b
             }
             let succs: Vec<Block> = cfg.succs(p).to_vec();
             if make_unreachable(f, p) {
-                for s in succs {
+                for &s in &succs {
                     delete_empty_phis(m, f, s);
                 }
+                touched.extend(succs);
                 return true;
             }
         }

@@ -7,6 +7,13 @@
 //! metadata inline in `.ll` syntax without node numbers (nested nodes are
 //! written out, cycles become `!<cycle>`), so two LoopIDs can be compared by
 //! content.
+//!
+//! Both are bounded whatever the input: nesting is cut at [`MAX_DEPTH`]
+//! levels, and one call writes out at most [`MAX_OPERANDS`] operands.
+//! Metadata is a graph, not a tree: a node reachable along many paths is
+//! written once per path, so without the second bound a chain of 40 nodes
+//! that each name the next one 16 times (a few kilobytes of `.ll`) would
+//! take 16^8 steps. What is cut is written `...`.
 
 use super::hints::{attr_name, md_int, Entry, LoopAttrs, RawAttr};
 use super::names::{LOOP_PREFIX, PARALLEL_ACCESSES};
@@ -14,7 +21,14 @@ use cranelift_entity::EntityRef;
 use loopwright_ir::{ConstData, Md, MdBody, MdNode, Module};
 
 /// Deepest nesting written out by [`render_md`] and [`LoopAttrs::describe`].
-const MAX_DEPTH: usize = 8;
+pub const MAX_DEPTH: usize = 8;
+
+/// Most operands (and description nodes) written out by one
+/// [`render_md`], [`render_attr_set`] or [`LoopAttrs::describe`] call.
+pub const MAX_OPERANDS: usize = 4096;
+
+/// What is written in place of metadata cut by [`MAX_OPERANDS`].
+const CUT: &str = "...";
 
 /// The value of a [`Description`] node.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,60 +68,74 @@ fn short_name(name: &[u8]) -> String {
     s.strip_prefix(LOOP_PREFIX).unwrap_or(&s).to_string()
 }
 
-fn location_text(m: &Module, n: MdNode) -> String {
+fn location_text(m: &Module, n: MdNode, budget: &mut usize) -> String {
     if n.index() >= m.md.num_nodes() {
         return "!<bad node>".into();
     }
     match m.md.location(n) {
         Some((line, col, _)) => format!("{line}:{col}"),
-        None => render_md(m, Some(Md::Node(n))),
+        None => render_budgeted(m, Some(Md::Node(n)), budget),
     }
+}
+
+/// The descriptions of `ops`, each taking one unit of `budget`; a single
+/// `...` operand stands for those past the budget.
+fn describe_operands(
+    m: &Module,
+    ops: &[Option<Md>],
+    depth: usize,
+    budget: &mut usize,
+) -> Vec<Description> {
+    let mut out = Vec::with_capacity(ops.len().min(*budget + 1));
+    for &o in ops {
+        if *budget == 0 {
+            out.push(Description::leaf("operand", DescValue::Text(CUT.into())));
+            break;
+        }
+        out.push(describe_operand(m, o, depth, budget));
+    }
+    out
 }
 
 /// Describes one operand of a follow-up (normally an attribute node).
-fn describe_operand(m: &Module, op: Option<Md>, depth: usize) -> Description {
+fn describe_operand(m: &Module, op: Option<Md>, depth: usize, budget: &mut usize) -> Description {
+    *budget = budget.saturating_sub(1);
     match op {
         Some(Md::Node(n)) if n.index() < m.md.num_nodes() && depth < MAX_DEPTH => {
             if let Some(name) = attr_name(&m.md, n) {
-                let args =
-                    m.md.tuple_ops(n)
-                        .map(|o| o[1..].to_vec())
-                        .unwrap_or_default();
-                describe_named(m, name, &args, depth)
+                let args = m.md.tuple_ops(n).map_or(&[][..], |o| &o[1..]);
+                describe_named(m, name, args, depth, budget)
             } else if m.md.special_kind(n) == Some("DILocation") {
-                Description::leaf("location", DescValue::Text(location_text(m, n)))
+                Description::leaf("location", DescValue::Text(location_text(m, n, budget)))
             } else if super::hints::is_loop_id(&m.md, n) {
                 // clang 19's follow-up format: a whole LoopID.
-                let ops =
-                    m.md.tuple_ops(n)
-                        .map(|o| o[1..].to_vec())
-                        .unwrap_or_default();
+                let ops = m.md.tuple_ops(n).map_or(&[][..], |o| &o[1..]);
                 Description {
                     key: "loop_id".into(),
                     value: DescValue::Flag,
-                    children: ops
-                        .into_iter()
-                        .map(|o| describe_operand(m, o, depth + 1))
-                        .collect(),
+                    children: describe_operands(m, ops, depth + 1, budget),
                 }
             } else {
-                Description::leaf("operand", DescValue::Text(render_md(m, op)))
+                Description::leaf("operand", DescValue::Text(render_budgeted(m, op, budget)))
             }
         }
-        _ => Description::leaf("operand", DescValue::Text(render_md(m, op))),
+        _ => Description::leaf("operand", DescValue::Text(render_budgeted(m, op, budget))),
     }
 }
 
-fn describe_named(m: &Module, name: &[u8], args: &[Option<Md>], depth: usize) -> Description {
+fn describe_named(
+    m: &Module,
+    name: &[u8],
+    args: &[Option<Md>],
+    depth: usize,
+    budget: &mut usize,
+) -> Description {
     let key = short_name(name);
     if key.contains(".followup_") {
         return Description {
             key,
             value: DescValue::Flag,
-            children: args
-                .iter()
-                .map(|&a| describe_operand(m, a, depth + 1))
-                .collect(),
+            children: describe_operands(m, args, depth + 1, budget),
         };
     }
     if name == PARALLEL_ACCESSES.as_bytes() {
@@ -121,14 +149,23 @@ fn describe_named(m: &Module, name: &[u8], args: &[Option<Md>], depth: usize) ->
                 Some(i) => DescValue::Int(i),
                 None => DescValue::Text(v.to_signed_string()),
             },
-            None => DescValue::Text(render_md(m, *one)),
+            None => DescValue::Text(render_budgeted(m, *one, budget)),
         },
-        _ => DescValue::Text(
-            args.iter()
-                .map(|&a| render_md(m, a))
-                .collect::<Vec<_>>()
-                .join(", "),
-        ),
+        _ => {
+            let mut text = String::new();
+            for (i, &a) in args.iter().enumerate() {
+                if i > 0 {
+                    text.push_str(", ");
+                }
+                if *budget == 0 {
+                    text.push_str(CUT);
+                    break;
+                }
+                *budget -= 1;
+                render_into(m, &mut text, a, &mut Vec::new(), budget);
+            }
+            DescValue::Text(text)
+        }
     };
     Description::leaf(key, value)
 }
@@ -137,11 +174,16 @@ impl LoopAttrs {
     /// A description of the attributes in their order in the LoopID
     /// (locations as `start`/`end`), plus `modes`: the transformation mode
     /// of each transformation.
+    /// At most [`MAX_OPERANDS`] metadata operands are written out in all;
+    /// every entry is listed, those past the budget as `...`.
     pub fn describe(&self, m: &Module) -> Description {
         let mut children = Vec::new();
+        let mut budget = MAX_OPERANDS;
         for e in &self.entries {
             children.push(match e {
-                Entry::Attr(RawAttr { name, args, .. }) => describe_named(m, name, args, 0),
+                Entry::Attr(RawAttr { name, args, .. }) => {
+                    describe_named(m, name, args, 0, &mut budget)
+                }
                 Entry::Location(n) => {
                     let key = if Some(*n) == self.start_loc {
                         "start"
@@ -150,9 +192,9 @@ impl LoopAttrs {
                     } else {
                         "location"
                     };
-                    Description::leaf(key, DescValue::Text(location_text(m, *n)))
+                    Description::leaf(key, DescValue::Text(location_text(m, *n, &mut budget)))
                 }
-                Entry::Other(op) => describe_operand(m, *op, 0),
+                Entry::Other(op) => describe_operand(m, *op, 0, &mut budget),
             });
         }
         let modes = [
@@ -212,7 +254,16 @@ fn render_const(m: &Module, out: &mut String, c: loopwright_ir::Const) {
     }
 }
 
-fn render_into(m: &Module, out: &mut String, op: Option<Md>, stack: &mut Vec<MdNode>) {
+/// Writes `op` into `out`. `stack` holds the nodes being written (cycle
+/// and depth detection); every operand inside a tuple takes one unit of
+/// `budget`, and those past it are written [`CUT`].
+fn render_into(
+    m: &Module,
+    out: &mut String,
+    op: Option<Md>,
+    stack: &mut Vec<MdNode>,
+    budget: &mut usize,
+) {
     match op {
         None => out.push_str("null"),
         Some(Md::Str(s)) if s.index() < m.md.num_strings() => {
@@ -245,7 +296,12 @@ fn render_into(m: &Module, out: &mut String, op: Option<Md>, stack: &mut Vec<MdN
                         if i > 0 {
                             out.push_str(", ");
                         }
-                        render_into(m, out, o, stack);
+                        if *budget == 0 {
+                            out.push_str(CUT);
+                            break;
+                        }
+                        *budget -= 1;
+                        render_into(m, out, o, stack, budget);
                     }
                     out.push('}');
                 }
@@ -261,27 +317,33 @@ fn render_into(m: &Module, out: &mut String, op: Option<Md>, stack: &mut Vec<MdN
 }
 
 /// Metadata operand `op` in `.ll` syntax, nodes written inline (no
-/// numbers), cycles as `!<cycle>`, nesting cut at a fixed depth.
+/// numbers), cycles as `!<cycle>`, nesting cut at [`MAX_DEPTH`] levels and
+/// the whole cut after [`MAX_OPERANDS`] operands.
 pub fn render_md(m: &Module, op: Option<Md>) -> String {
+    let mut budget = MAX_OPERANDS;
+    render_budgeted(m, op, &mut budget)
+}
+
+/// [`render_md`] drawing on a budget shared with the caller.
+fn render_budgeted(m: &Module, op: Option<Md>, budget: &mut usize) -> String {
     let mut out = String::new();
-    render_into(m, &mut out, op, &mut Vec::new());
+    render_into(m, &mut out, op, &mut Vec::new(), budget);
     out
 }
 
 /// The operands of LoopID `loop_id` after the self-reference, rendered
 /// (empty for `None` or a node that is not a LoopID). The order is kept.
+/// All of them share one budget of [`MAX_OPERANDS`] operands.
 pub fn render_attr_set(m: &Module, loop_id: Option<MdNode>) -> Vec<String> {
     let Some(id) = loop_id.filter(|&n| super::hints::is_loop_id(&m.md, n)) else {
         return Vec::new();
     };
-    let ops =
-        m.md.tuple_ops(id)
-            .map(|o| o[1..].to_vec())
-            .unwrap_or_default();
-    ops.into_iter()
-        .map(|op| {
+    let ops = m.md.tuple_ops(id).map_or(&[][..], |o| &o[1..]);
+    let mut budget = MAX_OPERANDS;
+    ops.iter()
+        .map(|&op| {
             let mut out = String::new();
-            render_into(m, &mut out, op, &mut vec![id]);
+            render_into(m, &mut out, op, &mut vec![id], &mut budget);
             out
         })
         .collect()

@@ -1767,6 +1767,65 @@ fn fresh_access_groups_for_clones() {
 
 // ---------------------------------------------------------------- describe
 
+/// A LoopID whose follow-up starts a chain of 30 nodes, each naming the
+/// next one 16 times: 16^29 paths through 30 nodes.
+fn dag_md(followup: bool) -> String {
+    let mut md = String::from("!0 = distinct !{!0, !1}\n");
+    for k in 1..=30 {
+        let ops = if k < 30 {
+            vec![format!("!{}", k + 1); 16].join(", ")
+        } else {
+            "!\"leaf\"".to_string()
+        };
+        let name = match (k, followup) {
+            (1, true) => "!\"llvm.loop.unroll.followup_unrolled\", ",
+            (_, true) => "!\"llvm.loop.unroll.followup_all\", ",
+            (1, false) => "!\"my.attr\", ",
+            (_, false) => "",
+        };
+        md += &format!("!{k} = !{{{name}{ops}}}\n");
+    }
+    md
+}
+
+fn count_nodes(d: &Description) -> usize {
+    1 + d.children.iter().map(count_nodes).sum::<usize>()
+}
+
+#[test]
+fn describing_and_rendering_a_metadata_dag_is_bounded() {
+    for followup in [true, false] {
+        let (m, a, _) = read(&dag_md(followup));
+        let d = a.describe(&m);
+        let nodes = count_nodes(&d);
+        assert!(
+            nodes < 2 * describe::MAX_OPERANDS,
+            "{nodes} description nodes"
+        );
+        let text = format!("{d:?}");
+        assert!(text.contains("..."), "nothing was cut: {}", &text[..200]);
+        let id = a.loop_id.expect("a LoopID");
+        let rendered = render_attr_set(&m, Some(id));
+        assert_eq!(rendered.len(), 1);
+        assert!(rendered[0].contains("..."), "nothing was cut");
+        // Each operand costs at most a few dozen characters.
+        assert!(
+            rendered[0].len() < 64 * describe::MAX_OPERANDS,
+            "{}",
+            rendered[0].len()
+        );
+        let one = render_md(&m, Some(Md::Node(id)));
+        assert!(one.len() < 64 * describe::MAX_OPERANDS);
+    }
+    // Small metadata is written out whole.
+    let (m, a, _) = read("!0 = distinct !{!0, !1}\n!1 = !{!\"my.attr\", !2, !2}\n!2 = !{!\"x\"}\n");
+    let id = a.loop_id.expect("a LoopID");
+    assert_eq!(
+        render_attr_set(&m, Some(id)),
+        [r#"!{!"my.attr", !{!"x"}, !{!"x"}}"#]
+    );
+}
+
 #[test]
 fn describe_tree() {
     let (m, a, _) = read(&format!(

@@ -17,9 +17,15 @@
 //!
 //! Deliberate differences from LLVM 19, all in the direction of safety:
 //! - an unroll count from metadata or the command line that would make the
-//!   loop larger than [`cost::HARD_SIZE_LIMIT`] instructions is refused
-//!   with a missed remark (`UnrollCountTooLarge`); LLVM tries and may run out
-//!   of memory;
+//!   loop larger than [`cost::HARD_SIZE_LIMIT`] instructions (once capped
+//!   by a known maximum trip count, as LLVM caps it) is refused with a
+//!   missed remark (`UnrollCountTooLarge`); LLVM tries and may run out of
+//!   memory (opt-19 given `llvm.loop.unroll.count` 2^31 on a loop with an
+//!   unknown trip count aborts with "out of memory");
+//! - an `llvm.loop.unroll.count` the metadata reader refuses (zero,
+//!   negative, above [`loopwright_analysis::loopmd::MAX_COUNT`]) is ignored,
+//!   as the reader documents, and the unroller says so with a missed remark
+//!   (`UnrollCountIgnored`); the heuristics then decide;
 //! - a loop whose trip count is not known and that needs a remainder loop
 //!   is unrolled only when forced, keeping every exit test (LLVM's
 //!   fallback when it cannot build the remainder); the remainder loop is
@@ -32,7 +38,7 @@ pub mod runtime;
 pub mod simulate;
 pub mod transform;
 
-use crate::remark::{source_loc, Remark, RemarkKind, Remarks};
+use crate::remark::{source_loc, Remark, RemarkKind, Remarks, SourceLoc};
 use crate::FnAnalyses;
 use cost::{Decision, Pragmas, TripFacts};
 use loopwright_analysis::loopmd::{followup, LoopAttrs, TransformationMode};
@@ -94,22 +100,39 @@ pub fn unroll_function(
     // transform relies on LCSSA.
     let mut changed = crate::simplify::simplify_function(m, f);
     changed |= crate::lcssa::lcssa_function(m, f);
-    let a = FnAnalyses::compute(f);
+    let mut a = FnAnalyses::compute(f);
     let headers: Vec<Block> = order(&a, only_full)
         .into_iter()
         .map(|l| a.loops.header(l))
         .collect();
-    for h in headers {
-        let a = FnAnalyses::compute(f);
-        let Some(l) = a.loops.loop_for(h).filter(|&l| a.loops.header(l) == h) else {
-            continue;
+    let mut next = headers.iter();
+    loop {
+        // The analyses, and one scalar evolution, serve every loop decided
+        // on until one is transformed: deciding changes nothing, and
+        // starting afresh for every loop is quadratic in a function with
+        // thousands of loops (or a deep nest), as each new scalar
+        // evolution recomputes what the loops around need.
+        let chosen = {
+            let mut se = ScalarEvolution::new(m, f, &a.cfg, &a.dt, &a.loops);
+            next.by_ref().find_map(|&h| {
+                let l = a.loops.loop_for(h).filter(|&l| a.loops.header(l) == h)?;
+                match decide(m, f, &a, &mut se, l, opts, only_full, remarks) {
+                    Plan::Leave => None,
+                    plan => Some((l, plan)),
+                }
+            })
         };
-        let r = try_unroll_loop(m, f, &a, l, opts, only_full, remarks);
-        if r != UnrollResult::Unmodified {
+        let Some((l, plan)) = chosen else { break };
+        let ids = (f.num_block_ids(), f.num_inst_ids());
+        let r = apply(m, f, &a, l, plan, opts, remarks);
+        // (A loop reported unmodified has not been touched; the arena sizes
+        // are a cheap second check that nothing was created.)
+        if r != UnrollResult::Unmodified || ids != (f.num_block_ids(), f.num_inst_ids()) {
             changed = true;
             // Unrolling may break the canonical form of the loops around.
             crate::simplify::simplify_function(m, f);
             crate::lcssa::lcssa_function(m, f);
+            a = FnAnalyses::compute(f);
         }
     }
     changed
@@ -138,8 +161,12 @@ fn order(a: &FnAnalyses, _only_full: bool) -> Vec<Loop> {
 }
 
 /// The facts scalar evolution gives about `l`.
-fn trip_facts(m: &Module, f: &Function, a: &FnAnalyses, l: Loop) -> (TripFacts, Vec<ExitFacts>) {
-    let mut se = ScalarEvolution::new(m, f, &a.cfg, &a.dt, &a.loops);
+fn trip_facts(
+    se: &mut ScalarEvolution<'_>,
+    f: &Function,
+    a: &FnAnalyses,
+    l: Loop,
+) -> (TripFacts, Vec<ExitFacts>) {
     let exiting = a.loops.exiting_blocks(&a.cfg, l);
     let single = exiting.len() == 1;
     let mut exits = Vec::new();
@@ -215,6 +242,103 @@ pub fn try_unroll_loop(
     only_full: bool,
     remarks: &mut Remarks,
 ) -> UnrollResult {
+    let plan = {
+        let mut se = ScalarEvolution::new(m, f, &a.cfg, &a.dt, &a.loops);
+        decide(m, f, a, &mut se, l, opts, only_full, remarks)
+    };
+    apply(m, f, a, l, plan, opts, remarks)
+}
+
+/// What [`decide`] chose for a loop.
+enum Plan {
+    /// Nothing to do.
+    Leave,
+    /// Peel `count` iterations (`forced`: by `-unroll-peel-count`).
+    Peel {
+        count: u32,
+        forced: bool,
+        loc: Option<SourceLoc>,
+        fname: String,
+    },
+    /// Unroll as decided.
+    Unroll(Box<UnrollChoice>),
+}
+
+/// The inputs of [`unroll_with`].
+struct UnrollChoice {
+    d: Decision,
+    p: cost::Prefs,
+    trips: TripFacts,
+    exits: Vec<ExitFacts>,
+    runtime: bool,
+    loop_id: Option<loopwright_ir::MdNode>,
+    fname: String,
+    loc: Option<SourceLoc>,
+}
+
+/// Carries out `plan` on `l`.
+fn apply(
+    m: &mut Module,
+    f: &mut Function,
+    a: &FnAnalyses,
+    l: Loop,
+    plan: Plan,
+    opts: &UnrollOptions,
+    remarks: &mut Remarks,
+) -> UnrollResult {
+    match plan {
+        Plan::Leave => UnrollResult::Unmodified,
+        Plan::Peel {
+            count,
+            forced,
+            loc,
+            fname,
+        } => peel::peel_and_report(m, f, a, l, count, forced, loc, &fname, remarks),
+        Plan::Unroll(c) => {
+            let UnrollChoice {
+                d,
+                p,
+                trips,
+                exits,
+                mut runtime,
+                loop_id,
+                fname,
+                loc,
+            } = *c;
+            unroll_with(
+                m,
+                f,
+                a,
+                l,
+                &d,
+                &p,
+                &trips,
+                exits,
+                &mut runtime,
+                loop_id,
+                remarks,
+                &fname,
+                loc,
+                opts,
+            )
+        }
+    }
+}
+
+/// The decisions of `tryToUnrollLoop` for `l`, up to the transformation:
+/// reads the module and function only, with the scalar evolution `se` of
+/// the current analyses `a`. Emits the remarks of the decisions.
+#[allow(clippy::too_many_arguments)]
+fn decide(
+    m: &Module,
+    f: &Function,
+    a: &FnAnalyses,
+    se: &mut ScalarEvolution<'_>,
+    l: Loop,
+    opts: &UnrollOptions,
+    only_full: bool,
+    remarks: &mut Remarks,
+) -> Plan {
     let loop_id = a.loops.loop_id(f, &m.md, &a.cfg, l);
     let attrs = loop_id
         .map(|id| LoopAttrs::of_module(m, id).0)
@@ -224,7 +348,7 @@ pub fn try_unroll_loop(
         mode,
         TransformationMode::Disabled | TransformationMode::Suppressed
     ) {
-        return UnrollResult::Unmodified;
+        return Plan::Leave;
     }
     // Leave loops to a requested unroll-and-jam.
     let parent_attrs = a
@@ -237,23 +361,37 @@ pub fn try_unroll_loop(
         && (parent_attrs.has_unroll_and_jam_transformation() == TransformationMode::Forced
             || attrs.has_unroll_and_jam_transformation() == TransformationMode::Forced)
     {
-        return UnrollResult::Unmodified;
+        return Plan::Leave;
     }
     if !a.loops.is_simplified(f, &a.cfg, l) {
-        return UnrollResult::Unmodified;
+        return Plan::Leave;
     }
     if opts.only_when_forced && !mode.is_enabled() {
-        return UnrollResult::Unmodified;
+        return Plan::Leave;
     }
-    let blocks = a.loops.data(l).blocks().to_vec();
-    let size = cost::measure(m, f, &blocks, 2);
-    let mut call_remark = None;
-    let mut p = cost::preferences(m, f, &size, opts, &mut call_remark);
     let fname = f.name().unwrap_or("").to_owned();
     let loc = a
         .loops
         .start_loc(f, &m.md, &a.cfg, l)
         .and_then(|n| source_loc(&m.md, n));
+    if let Some(why) = loop_id.and_then(|id| ignored_count(m, id, &attrs)) {
+        remarks.emit(
+            Remark::new(
+                RemarkKind::Missed,
+                "loop-unroll",
+                "UnrollCountIgnored",
+                loc.clone(),
+                &fname,
+            )
+            .text(format!(
+                "Ignoring the unroll count in the loop metadata: {why}"
+            )),
+        );
+    }
+    let blocks = a.loops.data(l).blocks().to_vec();
+    let size = cost::measure(m, f, &blocks, 2);
+    let mut call_remark = None;
+    let mut p = cost::preferences(m, f, &size, opts, &mut call_remark);
     if only_full {
         p.partial = false;
         p.runtime = false;
@@ -268,18 +406,18 @@ pub fn try_unroll_loop(
     }
     let opt_for_size = cost::opt_for_size(m, f);
     if p.threshold == 0 && (!p.partial || p.partial_threshold == 0) && !opt_for_size {
-        return UnrollResult::Unmodified;
+        return Plan::Leave;
     }
     if size.not_duplicatable {
-        return UnrollResult::Unmodified;
+        return Plan::Leave;
     }
     if opt_for_size {
         p.threshold = p.threshold.max(size.size + 1);
     }
     if size.inline_candidates != 0 {
-        return UnrollResult::Unmodified;
+        return Plan::Leave;
     }
-    let (trips, exits) = trip_facts(m, f, a, l);
+    let (trips, exits) = trip_facts(se, f, a, l);
     p.allow_remainder &= !size.convergent;
     let pr = Pragmas {
         user_count: opts.count,
@@ -302,7 +440,8 @@ pub fn try_unroll_loop(
         let prefs = peel::PeelPrefs::gather(opts, only_full);
         try_peel
             .then(|| {
-                peel::compute_peel_count(
+                peel::compute_peel_count_with(
+                    se,
                     m,
                     f,
                     a,
@@ -316,9 +455,13 @@ pub fn try_unroll_loop(
             .flatten()
             .map(|pd| pd.count)
     });
-    if let Some(n) = peel_count {
-        let forced = forced_peel.is_some();
-        return peel::peel_and_report(m, f, a, l, n, forced, loc, &fname, remarks);
+    if let Some(count) = peel_count {
+        return Plan::Peel {
+            count,
+            forced: forced_peel.is_some(),
+            loc,
+            fname,
+        };
     }
     if try_peel {
         cost::compute_count_after_peel(&pr, &trips, &size, &mut p, &mut d);
@@ -329,10 +472,15 @@ pub fn try_unroll_loop(
         );
     }
     if d.count == 0 {
-        return UnrollResult::Unmodified;
+        return Plan::Leave;
     }
-    // Bounded by size, whatever was asked.
-    if size.unrolled(&p, d.count) > cost::HARD_SIZE_LIMIT {
+    // Bounded by size, whatever was asked. The count is first capped by the
+    // maximum trip count, as `unroll_with` (and LLVM) will cap it.
+    let capped = match trips.max_trip_count {
+        0 => d.count,
+        max => d.count.min(max),
+    };
+    if size.unrolled(&p, capped) > cost::HARD_SIZE_LIMIT {
         remarks.emit(
             Remark::new(
                 RemarkKind::Missed,
@@ -342,34 +490,44 @@ pub fn try_unroll_loop(
                 &fname,
             )
             .text("Unable to unroll loop by ")
-            .arg("UnrollCount", d.count)
+            .arg("UnrollCount", capped)
             .text(": the unrolled loop would be larger than ")
             .arg("SizeLimit", cost::HARD_SIZE_LIMIT)
             .text(" instructions"),
         );
-        return UnrollResult::Unmodified;
+        return Plan::Leave;
     }
     if only_full && (d.count < trips.trip_count || d.count < trips.max_trip_count) {
-        return UnrollResult::Unmodified;
+        return Plan::Leave;
     }
-    let mut runtime =
+    let runtime =
         p.runtime && trips.trip_count == 0 && !trips.trip_multiple.is_multiple_of(d.count);
-    unroll_with(
-        m,
-        f,
-        a,
-        l,
-        &d,
-        &p,
-        &trips,
+    Plan::Unroll(Box::new(UnrollChoice {
+        d,
+        p,
+        trips,
         exits,
-        &mut runtime,
+        runtime,
         loop_id,
-        remarks,
-        &fname,
+        fname,
         loc,
-        opts,
-    )
+    }))
+}
+
+/// Why the first `llvm.loop.unroll.count` of LoopID `id` was refused by the
+/// metadata reader (the reader's warning), or `None` when there is no such
+/// attribute or its count is used.
+fn ignored_count(m: &Module, id: loopwright_ir::MdNode, attrs: &LoopAttrs) -> Option<String> {
+    use loopwright_analysis::loopmd::names::UNROLL_COUNT;
+    if attrs.unroll.count.is_some() {
+        return None;
+    }
+    attrs.find_attr(UNROLL_COUNT)?;
+    let (_, warnings) = LoopAttrs::of_module(m, id);
+    warnings
+        .into_iter()
+        .find(|w| w.attr == UNROLL_COUNT && w.ignored)
+        .map(|w| w.message)
 }
 
 /// Legality of the transform, the remainder, the transform, the remarks

@@ -178,6 +178,25 @@ pub fn compute_peel_count(
     trip_count: u32,
     threshold: u32,
 ) -> Option<PeelDecision> {
+    let mut se = ScalarEvolution::new(m, f, &a.cfg, &a.dt, &a.loops);
+    compute_peel_count_with(&mut se, m, f, a, l, prefs, loop_size, trip_count, threshold)
+}
+
+/// [`compute_peel_count`] with the caller's scalar evolution, which must
+/// describe `f` with the analyses `a` (the unroller keeps one for all the
+/// loops it decides on).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn compute_peel_count_with(
+    se: &mut ScalarEvolution<'_>,
+    m: &Module,
+    f: &Function,
+    a: &FnAnalyses,
+    l: Loop,
+    prefs: &PeelPrefs,
+    loop_size: u32,
+    trip_count: u32,
+    threshold: u32,
+) -> Option<PeelDecision> {
     let _ = trip_count; // Only profile-based peeling reads it.
     if !can_peel(f, a, l) || loop_size == 0 {
         return None;
@@ -206,7 +225,7 @@ pub fn compute_peel_count(
             }
         }
     }
-    let cmps = count_to_eliminate_compares(m, f, a, l, max);
+    let cmps = count_to_eliminate_compares(se, m, f, a, l, max);
     if cmps > desired {
         desired = cmps;
         reason = PeelReason::KnownCompares;
@@ -412,8 +431,8 @@ fn value_at(se: &mut ScalarEvolution<'_>, ar: Scev, n: u32) -> Scev {
 }
 
 /// LLVM's `countToEliminateCompares`.
-struct CompareCounter<'s, 'a> {
-    se: ScalarEvolution<'s>,
+struct CompareCounter<'r, 's, 'a> {
+    se: &'r mut ScalarEvolution<'s>,
     m: &'a Module,
     f: &'a Function,
     a: &'a FnAnalyses,
@@ -422,7 +441,7 @@ struct CompareCounter<'s, 'a> {
     desired: u32,
 }
 
-impl CompareCounter<'_, '_> {
+impl CompareCounter<'_, '_, '_> {
     /// Increases `count` while `iv pred bound` is known, stepping `iv`;
     /// returns whether the inverse is then known.
     fn peel_while_known(
@@ -472,13 +491,13 @@ impl CompareCounter<'_, '_> {
 
     fn compare(&mut self, mut p: Predicate, x: Operand, y: Operand) {
         let (Some(mut left), Some(mut right)) = (
-            scev_of_operand(&mut self.se, self.m, x),
-            scev_of_operand(&mut self.se, self.m, y),
+            scev_of_operand(self.se, self.m, x),
+            scev_of_operand(self.se, self.m, y),
         ) else {
             return;
         };
         // Outcomes known whatever the iteration are not peeling's business.
-        if evaluate_predicate(&mut self.se, p, left, right).is_some() {
+        if evaluate_predicate(self.se, p, left, right).is_some() {
             return;
         }
         if self.se.as_add_rec(left).is_none() {
@@ -491,11 +510,11 @@ impl CompareCounter<'_, '_> {
         if !self.se.is_affine(left) || self.se.ar_loop(left) != Some(self.l) {
             return;
         }
-        if !is_equality(p) && !is_monotonic(&mut self.se, left, p) {
+        if !is_equality(p) && !is_monotonic(self.se, left, p) {
             return;
         }
         let mut count = self.desired;
-        let mut iv = value_at(&mut self.se, left, count);
+        let mut iv = value_at(self.se, left, count);
         if !self.se.is_known_predicate(p, iv, right) {
             p = inverse_predicate(p);
         }
@@ -534,8 +553,8 @@ impl CompareCounter<'_, '_> {
             return;
         };
         let (Some(bound), Some(ar)) = (
-            scev_of_operand(&mut self.se, self.m, bound),
-            scev_of_operand(&mut self.se, self.m, iter),
+            scev_of_operand(self.se, self.m, bound),
+            scev_of_operand(self.se, self.m, iter),
         ) else {
             return;
         };
@@ -566,7 +585,7 @@ impl CompareCounter<'_, '_> {
             return;
         }
         let mut count = self.desired;
-        let mut iv = value_at(&mut self.se, ar, count);
+        let mut iv = value_at(self.se, ar, count);
         if !self.peel_while_known(&mut count, &mut iv, bound, step, p) {
             return;
         }
@@ -582,8 +601,14 @@ fn callee_name<'m>(m: &'m Module, data: &InstData) -> Option<&'m str> {
 /// `countToEliminateCompares`: the iterations to peel so that compares on
 /// the loop's add recurrences have a known outcome in the rest of the
 /// loop.
-fn count_to_eliminate_compares(m: &Module, f: &Function, a: &FnAnalyses, l: Loop, max: u32) -> u32 {
-    let mut se = ScalarEvolution::new(m, f, &a.cfg, &a.dt, &a.loops);
+fn count_to_eliminate_compares(
+    se: &mut ScalarEvolution<'_>,
+    m: &Module,
+    f: &Function,
+    a: &FnAnalyses,
+    l: Loop,
+    max: u32,
+) -> u32 {
     let mut max = max;
     // Never peel the whole loop.
     if let Some(c) = se.backedge_taken_count(l).constant_max {
