@@ -675,9 +675,9 @@ fn create_split_phis(f: &mut Function, split: Block, pred: Block, exit: Block) {
     let Some(br) = f.terminator(split) else {
         return;
     };
-    let edges = f
-        .terminator(pred)
-        .map_or(0, |t| f.inst(t).successors().filter(|&s| s == split).count());
+    let edges = f.terminator(pred).map_or(0, |t| {
+        f.inst(t).successors().filter(|&s| s == split).count()
+    });
     for phi in phis(f, exit) {
         let Some(v) = phi_value_for(f, phi, split) else {
             continue;

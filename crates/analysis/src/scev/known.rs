@@ -1370,7 +1370,9 @@ impl ScalarEvolution<'_> {
                 }
             }
             Opcode::AShr => match self.const_int_of(ops[1]) {
-                Some(c) => (sub(self, ops[0]) as u128 + c.u()).min(u128::from(bits)) as u32,
+                // Saturating: an `i128` shift amount may be near `u128::MAX`.
+                Some(c) => (u128::from(sub(self, ops[0])).saturating_add(c.u()))
+                    .min(u128::from(bits)) as u32,
                 None => sub(self, ops[0]),
             },
             Opcode::Trunc => {

@@ -395,7 +395,9 @@ impl ConstantRange {
     fn sadd_sat(&self, o: &Self) -> Self {
         let bits = self.bits();
         let sat = |a: CInt, b: CInt| {
-            let r = a.s() + b.s();
+            // At 128 bits the sum itself may overflow `i128`: saturate it
+            // there too (a wrapped sum would clamp to the wrong end).
+            let r = a.s().saturating_add(b.s());
             let (lo, hi) = (CInt::smin_value(bits).s(), CInt::smax_value(bits).s());
             CInt::from_i128(bits, r.clamp(lo, hi))
         };

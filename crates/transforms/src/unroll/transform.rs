@@ -13,18 +13,24 @@
 //! unroll), `(x + c1) + c2` chains become `x + (c1 + c2)`, and dead
 //! instructions go. Latches that now branch unconditionally to a block
 //! with no other predecessor are merged with it.
+//!
+//! The transform's own edits are linear in the count, which a pragma may
+//! set to tens of thousands: each exit phi gets all its new entries, and
+//! loses the entries of folded exits, in one edit, and one CFG serves
+//! every latch merge.
 
 use crate::utils::debug::remove_redundant_debug_records;
 use crate::utils::fold::simplify;
 use crate::utils::{
-    make_unreachable, merge_block_into_predecessor, phi_add_incoming, phi_remove_incoming,
-    phi_value_for, phis, replace_successor,
+    fold_single_entry_phis, is_eh_pad, make_unreachable, phi_add_incoming, phi_remove_incoming,
+    phi_value_for, phis, phis_replace_pred, pred_edges, replace_successor,
 };
 use crate::FnAnalyses;
 use loopwright_analysis::loops::may_access_memory;
 use loopwright_analysis::Loop;
 use loopwright_ir::{
-    Block, ConstData, Flags, Function, Inst, InstData, Module, Opcode, Operand, TypeTable, Value,
+    Block, ConstData, Flags, Function, Inst, InstData, MdKind, Module, Opcode, Operand, TypeTable,
+    Value,
 };
 use rustc_hash::FxHashMap;
 
@@ -142,6 +148,10 @@ pub fn unroll_loop(
         .collect();
     let mut all_blocks: Vec<Block> = lf.data(l).blocks().to_vec();
     let mut insert_after = latch;
+    // Entries for the exit phis, added once all copies exist: a phi grows
+    // by one edit, not one per copy (a pragma may ask for 65,536 copies).
+    let mut exit_entries: FxHashMap<Inst, Vec<Operand>> = FxHashMap::default();
+    let mut exit_phis: Vec<Inst> = Vec::new();
 
     for it in 1..plan.count {
         // The copy's header phis are the previous copy's latch values, all
@@ -199,20 +209,39 @@ pub fn unroll_loop(
                 });
             }
         }
-        // Exit phis get an entry for each copy of an exiting block.
+        // Exit phis get an entry for each edge from a copy of an exiting
+        // block: a switch that reaches the exit by several cases needs as
+        // many entries as it has edges there.
         for &(bb, nb) in &new_blocks {
-            let succs: Vec<Block> = a.cfg.succs(bb).to_vec();
-            for s in succs {
+            let succs: Vec<(Block, u32)> = a
+                .cfg
+                .succs(bb)
+                .iter()
+                .copied()
+                .zip(a.cfg.succ_edge_counts(bb).iter().copied())
+                .collect();
+            for (s, edges) in succs {
                 if lf.contains(l, s) {
                     continue;
                 }
                 for phi in phis(f, s) {
                     if let Some(v) = phi_value_for(f, phi, bb) {
                         let v = last.op(v);
-                        phi_add_incoming(f, phi, v, nb);
+                        let entries = exit_entries.entry(phi).or_insert_with(|| {
+                            exit_phis.push(phi);
+                            Vec::new()
+                        });
+                        for _ in 0..edges {
+                            entries.extend([v, Operand::Block(nb)]);
+                        }
                     }
                 }
             }
+        }
+    }
+    for phi in exit_phis {
+        if let Some(entries) = exit_entries.remove(&phi) {
+            f.map_operands(phi, |ops| ops.extend(entries));
         }
     }
 
@@ -239,9 +268,12 @@ pub fn unroll_loop(
         replace_successor(f, latches[k], headers[k], next);
     }
 
-    // Fold exits whose outcome is known in a copy.
+    // Fold exits whose outcome is known in a copy. The phis of the
+    // successors no longer taken lose their entries afterwards, in one
+    // edit per phi.
     let loop_blocks: rustc_hash::FxHashSet<Block> = all_blocks.iter().copied().collect();
     let in_loop = |b: Block| loop_blocks.contains(&b);
+    let mut dead_edges: FxHashMap<Block, rustc_hash::FxHashSet<Block>> = FxHashMap::default();
     for e in &plan.exits {
         let Some(copies) = exiting_copies.get(&e.block).cloned() else {
             continue;
@@ -287,7 +319,28 @@ pub fn unroll_loop(
             if will_exit && !is_latch {
                 continue;
             }
-            set_dest(f, src, will_exit, &in_loop);
+            if let Some(dead) = set_dest(f, src, will_exit, &in_loop) {
+                dead_edges.entry(dead).or_default().insert(src);
+            }
+        }
+    }
+    let mut dead_succs: Vec<Block> = dead_edges.keys().copied().collect();
+    dead_succs.sort_unstable();
+    for dead in dead_succs {
+        let srcs = &dead_edges[&dead];
+        for phi in phis(f, dead) {
+            f.map_operands(phi, |ops| {
+                let mut k = 0;
+                let mut keep = Vec::with_capacity(ops.len());
+                while k + 1 < ops.len() {
+                    let gone = matches!(ops[k + 1], Operand::Block(b) if srcs.contains(&b));
+                    if !gone {
+                        keep.extend([ops[k], ops[k + 1]]);
+                    }
+                    k += 2;
+                }
+                *ops = keep.into_iter().collect();
+            });
         }
     }
     // A complete unroll of a loop whose latch does not exit ends in an
@@ -295,33 +348,89 @@ pub fn unroll_loop(
     if !latch_exiting && plan.complete {
         make_unreachable(f, last_latch);
     }
-    // Merge latches into the blocks they fall through to; a latch merged
-    // into its predecessor is replaced by it in the list (LLVM's
-    // `std::replace(Latches, Dest, Fold)`).
-    let mut merged: Vec<Block> = Vec::new();
-    for k in 0..latches.len() {
-        let lb = latches[k];
-        let Some(t) = f.terminator(lb) else { continue };
-        let data = f.inst(t);
+    let merged = merge_latches(m, f, &latches);
+    all_blocks.retain(|b| !merged.contains(b) && f.layout.is_block_inserted(*b));
+    simplify_after_unroll(m, f, &all_blocks);
+    all_blocks
+}
+
+/// Merges each latch that ends in `br label %dest` with `dest` when the
+/// latch is `dest`'s only predecessor (LLVM's `MergeBlockIntoPredecessor`
+/// on each latch's successor, in order); a latch merged into its
+/// predecessor stands for it from then on (`std::replace(Latches, Dest,
+/// Fold)`). Returns the blocks merged away.
+///
+/// This is [`crate::utils::merge_block_into_predecessor`]'s
+/// single-successor case with
+/// one CFG for all merges instead of one per latch, which was quadratic in
+/// the count (a pragma may ask for 65,536 copies). The CFG goes stale only
+/// in the predecessors of a merged block's successors, which now come from
+/// the block it went into: `into` records that, and each predecessor the
+/// CFG gives is followed through it.
+fn merge_latches(m: &Module, f: &mut Function, latches: &[Block]) -> Vec<Block> {
+    let cfg = loopwright_analysis::ControlFlowGraph::compute(f);
+    let address_taken: rustc_hash::FxHashSet<Block> = m
+        .consts
+        .iter()
+        .filter_map(|(_, c)| match c {
+            ConstData::BlockAddress { block, .. } => Some(*block),
+            _ => None,
+        })
+        .collect();
+    let mut into: FxHashMap<Block, Block> = FxHashMap::default();
+    let resolve = |into: &FxHashMap<Block, Block>, mut b: Block| {
+        while let Some(&n) = into.get(&b) {
+            b = n;
+        }
+        b
+    };
+    let mut merged = Vec::new();
+    for &latch in latches {
+        // A latch merged away stands for the block it went into.
+        let lb = resolve(&into, latch);
+        let Some(pt) = f.terminator(lb) else { continue };
+        let data = f.inst(pt);
         if data.opcode != Opcode::Br || data.operands().len() != 1 {
             continue;
         }
         let Some(Operand::Block(dest)) = data.operands().first().copied() else {
             continue;
         };
-        let cfg = loopwright_analysis::ControlFlowGraph::compute(f);
-        if merge_block_into_predecessor(m, f, &cfg, dest, false) {
-            merged.push(dest);
-            for x in latches.iter_mut() {
-                if *x == dest {
-                    *x = lb;
-                }
+        let [p] = pred_edges(&cfg, dest)[..] else {
+            continue;
+        };
+        if dest == lb
+            || resolve(&into, p) != lb
+            || is_eh_pad(f, dest)
+            || address_taken.contains(&dest)
+        {
+            continue;
+        }
+        let Some(bt) = f.terminator(dest) else {
+            continue;
+        };
+        fold_single_entry_phis(f, dest);
+        let loop_md = f.inst(pt).md.get(MdKind::LOOP);
+        f.delete_inst(pt);
+        let moved: Vec<Inst> = f.layout.block_insts(dest).collect();
+        for i in moved {
+            f.layout.remove_inst(i);
+            f.layout.append_inst(i, lb);
+        }
+        let succs: Vec<Block> = f.inst(bt).successors().collect();
+        for s in succs {
+            phis_replace_pred(f, s, dest, lb);
+        }
+        if let Some(n) = loop_md {
+            if f.inst(bt).md.get(MdKind::LOOP).is_none() {
+                f.inst_mut(bt).md().set(MdKind::LOOP, n);
             }
         }
+        f.layout.remove_block(dest);
+        into.insert(dest, lb);
+        merged.push(dest);
     }
-    all_blocks.retain(|b| !merged.contains(b) && f.layout.is_block_inserted(*b));
-    simplify_after_unroll(m, f, &all_blocks);
-    all_blocks
+    merged
 }
 
 fn gcd(a: u32, b: u32) -> u32 {
@@ -333,18 +442,26 @@ fn gcd(a: u32, b: u32) -> u32 {
 }
 
 /// Replaces the conditional exit branch of `src` by a branch to the
-/// successor taken when the loop exits (`will_exit`) or stays.
-fn set_dest(f: &mut Function, src: Block, will_exit: bool, in_loop: &impl Fn(Block) -> bool) {
-    let Some(t) = f.terminator(src) else { return };
+/// successor taken when the loop exits (`will_exit`) or stays. Returns
+/// the successor no longer taken, whose phis must lose their entries for
+/// `src` (`removePredecessor` with KeepOneInputPHIs; the caller does it
+/// for all copies at once), or `None`.
+fn set_dest(
+    f: &mut Function,
+    src: Block,
+    will_exit: bool,
+    in_loop: &impl Fn(Block) -> bool,
+) -> Option<Block> {
+    let t = f.terminator(src)?;
     let data = f.inst(t);
     if data.opcode != Opcode::Br || data.operands().len() != 3 {
-        return;
+        return None;
     }
     let (Some(Operand::Block(s0)), Some(Operand::Block(s1))) = (
         data.operands().get(1).copied(),
         data.operands().get(2).copied(),
     ) else {
-        return;
+        return None;
     };
     let exit_on_true = !in_loop(s0);
     let (dest, dead) = if exit_on_true == will_exit {
@@ -352,12 +469,6 @@ fn set_dest(f: &mut Function, src: Block, will_exit: bool, in_loop: &impl Fn(Blo
     } else {
         (s1, s0)
     };
-    if dest != dead {
-        // `removePredecessor` with KeepOneInputPHIs.
-        for phi in phis(f, dead) {
-            phi_remove_incoming(f, phi, src);
-        }
-    }
     // LLVM's `BranchInst::Create` here carries no metadata, not even the
     // old branch's `!dbg`.
     f.delete_inst(t);
@@ -366,6 +477,7 @@ fn set_dest(f: &mut Function, src: Block, will_exit: bool, in_loop: &impl Fn(Blo
         InstData::new(Opcode::Br, TypeTable::VOID, [Operand::Block(dest)]),
         None,
     );
+    (dest != dead).then_some(dead)
 }
 
 /// Whether `inst` has no uses and no effect (LLVM's
