@@ -101,10 +101,7 @@ pub fn unroll_function(
     let mut changed = crate::simplify::simplify_function(m, f);
     changed |= crate::lcssa::lcssa_function(m, f);
     let mut a = FnAnalyses::compute(f);
-    let headers: Vec<Block> = order(&a, only_full)
-        .into_iter()
-        .map(|l| a.loops.header(l))
-        .collect();
+    let headers: Vec<Block> = order(&a).into_iter().map(|l| a.loops.header(l)).collect();
     let mut next = headers.iter();
     loop {
         // The analyses, and one scalar evolution, serve every loop decided
@@ -141,7 +138,7 @@ pub fn unroll_function(
 /// The visiting order: both passes walk the loop nests forward through the
 /// function, innermost first (LLVM's `appendLoopsToWorklist`, which the
 /// loop pass manager running `loop-unroll-full` uses too).
-fn order(a: &FnAnalyses, _only_full: bool) -> Vec<Loop> {
+fn order(a: &FnAnalyses) -> Vec<Loop> {
     let mut out = Vec::new();
     for &top in a.loops.top_level().iter().rev() {
         let mut stack: Vec<(Loop, usize)> = vec![(top, 0)];
