@@ -10,20 +10,27 @@
 //! Specialized nodes are stored generically: the kind name (`DILocation`)
 //! and the fields in source order, each a name and a [`MdField`]. Positional
 //! operands (`!DIExpression(DW_OP_deref)`) have an empty field name. Typed
-//! views (such as [`Metadata::location`]) read the fields by name.
+//! views (such as [`Metadata::location`]) read the fields by name. Kind
+//! names, field names and keywords are [`MdName`]s: the parser refers to
+//! the ones LLVM knows in static tables and only allocates for others.
 //!
 //! Uniquing: [`Metadata::push`] always allocates (the parser uses it, as
 //! forward references make uniquing at parse time impossible; LLVM would
 //! merge equal uniqued nodes, which changes no meaning).
 //! [`Metadata::uniqued`] hash-conses, and finds equal non-distinct nodes
-//! pushed before it was called, so new metadata reuses the module's.
+//! pushed before it was called, so new metadata reuses the module's. The
+//! uniquing index stores node ids, not copies of the nodes: an entry's key
+//! is its node's content, or, once the node is handed out by
+//! [`Metadata::node_mut`], a copy of the content it had when it was entered
+//! (so the index behaves exactly as a map from content snapshots to nodes).
 //!
 //! Function-local metadata (`metadata i32 %x`, `!DIArgList(...)`) is not
 //! here: it lives in [`crate::Operand`] of the function that uses it.
 
 use crate::entities::{Const, MdKind, MdNode, MdStr};
 use cranelift_entity::{EntityRef, PrimaryMap};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxBuildHasher, FxHashMap};
+use std::hash::{BuildHasher, Hash, Hasher};
 
 /// A metadata operand: a reference to module-level metadata.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -49,17 +56,14 @@ pub enum MdBody {
     /// `!{op, op, null, ...}`.
     Tuple(Vec<Option<Md>>),
     /// `!DIKind(field: value, ...)`.
-    Special {
-        kind: Box<str>,
-        fields: Vec<MdField>,
-    },
+    Special { kind: MdName, fields: Vec<MdField> },
 }
 
 /// One field of a specialized node.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct MdField {
     /// The field name (`line`), or empty for positional operands.
-    pub name: Box<str>,
+    pub name: MdName,
     pub value: MdFieldValue,
 }
 
@@ -77,16 +81,139 @@ pub enum MdFieldValue {
     Md(Md),
     /// A bare keyword: `DW_TAG_base_type`, `DW_OP_deref`, `FullDebug`,
     /// `CSK_MD5`, `DW_LANG_C11`.
-    Ident(Box<str>),
+    Ident(MdName),
     /// `DIFlagA | DIFlagB` (or `DISPFlag...`), in source order.
-    Flags(Vec<Box<str>>),
+    Flags(Vec<MdName>),
+}
+
+/// A name in a specialized node (kind, field name or keyword): a string in
+/// a static table or an owned one. It is used as a `str` (it derefs to
+/// one, and compares and hashes as one), and is as small as a `Box<str>`.
+#[derive(Clone)]
+pub struct MdName(NameRepr);
+
+#[derive(Clone)]
+enum NameRepr {
+    /// An entry of a static table (a thin pointer, so that the enum fits in
+    /// the size of `Box<str>`).
+    Static(&'static &'static str),
+    Owned(Box<str>),
+}
+
+impl MdName {
+    /// The name `*s`, without allocating.
+    pub const fn from_static(s: &'static &'static str) -> MdName {
+        MdName(NameRepr::Static(s))
+    }
+
+    pub fn as_str(&self) -> &str {
+        match &self.0 {
+            NameRepr::Static(s) => s,
+            NameRepr::Owned(s) => s,
+        }
+    }
+}
+
+impl std::ops::Deref for MdName {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<str> for MdName {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl From<&str> for MdName {
+    fn from(s: &str) -> MdName {
+        MdName(NameRepr::Owned(s.into()))
+    }
+}
+
+impl From<String> for MdName {
+    fn from(s: String) -> MdName {
+        MdName(NameRepr::Owned(s.into()))
+    }
+}
+
+impl PartialEq for MdName {
+    fn eq(&self, other: &MdName) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for MdName {}
+
+impl PartialEq<str> for MdName {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for MdName {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl Hash for MdName {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.as_str().hash(h);
+    }
+}
+
+impl std::fmt::Debug for MdName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl std::fmt::Display for MdName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// An entry of the uniquing index, mapping a key (node content) to a node.
+#[derive(Clone, Debug)]
+struct UniqEntry {
+    /// The hash of the key.
+    hash: u64,
+    node: MdNode,
+    /// The key, once `node` may have been edited since the entry was made;
+    /// while `None`, the key is the node's current content.
+    snapshot: Option<Box<MdNodeData>>,
+}
+
+fn hash_data(d: &MdNodeData) -> u64 {
+    FxBuildHasher.hash_one(d)
+}
+
+/// The entry of `table` whose key is `data` (of hash `h`).
+fn find_key<'t>(
+    table: &'t mut hashbrown::HashTable<UniqEntry>,
+    nodes: &PrimaryMap<MdNode, MdNodeData>,
+    h: u64,
+    data: &MdNodeData,
+) -> Option<&'t mut UniqEntry> {
+    table.find_mut(h, |e| {
+        e.hash == h
+            && match &e.snapshot {
+                Some(s) => **s == *data,
+                None => nodes[e.node] == *data,
+            }
+    })
 }
 
 /// Module-level metadata.
 #[derive(Clone, Debug)]
 pub struct Metadata {
     nodes: PrimaryMap<MdNode, MdNodeData>,
-    uniqued: FxHashMap<MdNodeData, MdNode>,
+    /// The uniquing index: at most one entry per key (see [`UniqEntry`]).
+    uniqued: hashbrown::HashTable<UniqEntry>,
     /// Nodes `0..indexed` have been entered in `uniqued` (when not
     /// distinct); later ones were pushed without uniquing.
     indexed: usize,
@@ -158,7 +285,7 @@ impl Metadata {
     pub fn new() -> Self {
         let mut m = Metadata {
             nodes: PrimaryMap::new(),
-            uniqued: FxHashMap::default(),
+            uniqued: hashbrown::HashTable::new(),
             indexed: 0,
             strings: PrimaryMap::new(),
             string_map: FxHashMap::default(),
@@ -189,16 +316,31 @@ impl Metadata {
             return self.nodes.push(data);
         }
         self.index_pushed();
-        if let Some(&n) = self.uniqued.get(&data) {
-            // A node edited in place since it was entered no longer
-            // matches its entry.
-            if self.nodes[n] == data {
-                return n;
+        let h = hash_data(&data);
+        let next = MdNode::new(self.nodes.len());
+        match find_key(&mut self.uniqued, &self.nodes, h, &data) {
+            Some(e) => {
+                // A node edited in place since it was entered no longer
+                // matches its entry.
+                if self.nodes[e.node] == data {
+                    return e.node;
+                }
+                e.node = next;
+                e.snapshot = None;
+            }
+            None => {
+                self.uniqued.insert_unique(
+                    h,
+                    UniqEntry {
+                        hash: h,
+                        node: next,
+                        snapshot: None,
+                    },
+                    |e| e.hash,
+                );
             }
         }
-        let n = self.nodes.push(data.clone());
-        self.uniqued.insert(data, n);
-        n
+        self.nodes.push(data)
     }
 
     /// Enters the uniqued nodes pushed since the last call, the first of
@@ -208,13 +350,26 @@ impl Metadata {
             let n = MdNode::new(self.indexed);
             let d = &self.nodes[n];
             if !d.distinct {
-                if let Some(&old) = self.uniqued.get(d) {
-                    if self.nodes[old] == *d {
-                        self.indexed += 1;
-                        continue;
+                let h = hash_data(d);
+                match find_key(&mut self.uniqued, &self.nodes, h, d) {
+                    Some(e) => {
+                        if self.nodes[e.node] != *d {
+                            e.node = n;
+                            e.snapshot = None;
+                        }
+                    }
+                    None => {
+                        self.uniqued.insert_unique(
+                            h,
+                            UniqEntry {
+                                hash: h,
+                                node: n,
+                                snapshot: None,
+                            },
+                            |e| e.hash,
+                        );
                     }
                 }
-                self.uniqued.insert(d.clone(), n);
             }
             self.indexed += 1;
         }
@@ -249,6 +404,19 @@ impl Metadata {
     /// Mutable access to a node. Editing a node that was uniqued leaves a
     /// stale entry in the uniquing map, which only costs a missed merge.
     pub fn node_mut(&mut self, n: MdNode) -> &mut MdNodeData {
+        let d = &self.nodes[n];
+        // An entry whose key is this node's content keeps a copy of it as
+        // its key from now on. (An entry without a snapshot always has its
+        // node's current content as key, so it is found by that content.)
+        if !d.distinct && !self.uniqued.is_empty() {
+            let h = hash_data(d);
+            if let Some(e) = self
+                .uniqued
+                .find_mut(h, |e| e.hash == h && e.node == n && e.snapshot.is_none())
+            {
+                e.snapshot = Some(Box::new(d.clone()));
+            }
+        }
         &mut self.nodes[n]
     }
 
@@ -405,5 +573,124 @@ impl Attachments {
 
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The uniquing index as a map from content snapshots to nodes (the
+    /// straightforward implementation the index must behave exactly as).
+    #[derive(Default)]
+    struct Model {
+        nodes: Vec<MdNodeData>,
+        map: std::collections::HashMap<MdNodeData, usize>,
+        indexed: usize,
+    }
+
+    impl Model {
+        fn index_pushed(&mut self) {
+            while self.indexed < self.nodes.len() {
+                let d = &self.nodes[self.indexed];
+                if !d.distinct {
+                    let fresh = match self.map.get(d) {
+                        Some(&old) => self.nodes[old] == *d,
+                        None => false,
+                    };
+                    if !fresh {
+                        self.map.insert(d.clone(), self.indexed);
+                    }
+                }
+                self.indexed += 1;
+            }
+        }
+
+        fn uniqued(&mut self, data: MdNodeData) -> usize {
+            if data.distinct {
+                self.nodes.push(data);
+                return self.nodes.len() - 1;
+            }
+            self.index_pushed();
+            if let Some(&n) = self.map.get(&data) {
+                if self.nodes[n] == data {
+                    return n;
+                }
+            }
+            self.nodes.push(data.clone());
+            self.map.insert(data, self.nodes.len() - 1);
+            self.nodes.len() - 1
+        }
+    }
+
+    /// A small node from a few random bits, so that equal nodes are common.
+    fn data(r: u64) -> MdNodeData {
+        let distinct = r.is_multiple_of(7);
+        let body = match (r >> 3) % 3 {
+            0 => MdBody::Tuple(Vec::new()),
+            1 => MdBody::Tuple(vec![Some(Md::Node(MdNode::new(((r >> 5) % 3) as usize)))]),
+            _ => MdBody::Special {
+                kind: if (r >> 7).is_multiple_of(2) {
+                    MdName::from_static(&"DILocation")
+                } else {
+                    MdName::from("DILocation")
+                },
+                fields: vec![MdField {
+                    name: MdName::from_static(&"line"),
+                    value: MdFieldValue::Int(i128::from((r >> 8) % 2)),
+                }],
+            },
+        };
+        MdNodeData { distinct, body }
+    }
+
+    #[test]
+    fn md_name_is_a_str() {
+        assert_eq!(
+            std::mem::size_of::<MdName>(),
+            std::mem::size_of::<Box<str>>()
+        );
+        let a = MdName::from_static(&"line");
+        let b = MdName::from(String::from("line"));
+        assert_eq!(a, b);
+        assert!(a == "line" && &*b == "line");
+        assert_eq!(FxBuildHasher.hash_one(&a), FxBuildHasher.hash_one("line"));
+        assert_eq!(format!("{a} {b:?}"), "line \"line\"");
+    }
+
+    #[test]
+    fn uniqued_matches_snapshot_map() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..300 {
+            let mut md = Metadata::new();
+            let mut model = Model::default();
+            for _ in 0..60 {
+                let r = next();
+                match r % 4 {
+                    0 => {
+                        let d = data(r >> 2);
+                        assert_eq!(md.push(d.clone()).index(), model.nodes.len());
+                        model.nodes.push(d);
+                    }
+                    1 if !model.nodes.is_empty() => {
+                        let n = ((r >> 2) % model.nodes.len() as u64) as usize;
+                        let d = data(r >> 12);
+                        *md.node_mut(MdNode::new(n)) = d.clone();
+                        model.nodes[n] = d;
+                    }
+                    _ => {
+                        let d = data(r >> 2);
+                        assert_eq!(md.uniqued(d.clone()).index(), model.uniqued(d));
+                    }
+                }
+                assert_eq!(md.num_nodes(), model.nodes.len());
+            }
+        }
     }
 }

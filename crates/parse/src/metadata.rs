@@ -2,10 +2,15 @@
 //! specialized `!DI*` nodes, attachments and metadata operands.
 
 use crate::lexer::Tok;
-use crate::parser::{PResult, Parser};
+use crate::parser::{PErr, PResult, Parser};
+use loopwright_ir::metadata::MdName;
 use loopwright_ir::{
     Md, MdBody, MdField, MdFieldValue, MdKind, MdNode, MdNodeData, NamedMd, Operand, TypeTable,
 };
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+use std::borrow::Cow;
+use std::sync::OnceLock;
 
 /// The specialized node kinds LLVM 19 knows.
 const SPECIALIZED: &[&str] = &[
@@ -116,44 +121,521 @@ const COMMON_FIELD_RULES: &[(&str, FieldRule)] = &[
     ("align", FieldRule::Unsigned(U32)),
 ];
 
+/// The field names of LLVM 19's specialized nodes: parsed field names
+/// found here are stored without allocating (others are still accepted).
+const FIELD_NAMES: &[&str] = &[
+    "line",
+    "column",
+    "scope",
+    "inlinedAt",
+    "isImplicitCode",
+    "tag",
+    "header",
+    "operands",
+    "count",
+    "lowerBound",
+    "upperBound",
+    "stride",
+    "name",
+    "value",
+    "isUnsigned",
+    "size",
+    "align",
+    "encoding",
+    "flags",
+    "stringLength",
+    "stringLengthExpression",
+    "stringLocationExpression",
+    "file",
+    "baseType",
+    "offset",
+    "extraData",
+    "dwarfAddressSpace",
+    "annotations",
+    "ptrAuthKey",
+    "ptrAuthIsAddressDiscriminated",
+    "ptrAuthExtraDiscriminator",
+    "ptrAuthIsaPointer",
+    "ptrAuthAuthenticatesNullValues",
+    "elements",
+    "runtimeLang",
+    "vtableHolder",
+    "templateParams",
+    "identifier",
+    "discriminator",
+    "dataLocation",
+    "associated",
+    "allocated",
+    "rank",
+    "cc",
+    "types",
+    "filename",
+    "directory",
+    "checksumkind",
+    "checksum",
+    "source",
+    "language",
+    "producer",
+    "isOptimized",
+    "runtimeVersion",
+    "splitDebugFilename",
+    "emissionKind",
+    "enums",
+    "retainedTypes",
+    "globals",
+    "imports",
+    "macros",
+    "dwoId",
+    "splitDebugInlining",
+    "debugInfoForProfiling",
+    "nameTableKind",
+    "rangesBaseAddress",
+    "sysroot",
+    "sdk",
+    "linkageName",
+    "type",
+    "isLocal",
+    "isDefinition",
+    "scopeLine",
+    "containingType",
+    "spFlags",
+    "virtuality",
+    "virtualIndex",
+    "thisAdjustment",
+    "unit",
+    "declaration",
+    "retainedNodes",
+    "thrownTypes",
+    "targetFuncName",
+    "exportSymbols",
+    "configMacros",
+    "includePath",
+    "apinotes",
+    "isDecl",
+    "defaulted",
+    "arg",
+    "var",
+    "expr",
+    "setter",
+    "getter",
+    "attributes",
+    "entity",
+    "nodes",
+];
+
+/// Keywords that appear as field values or `DIExpression` operands
+/// (`DW_TAG_*`, `DW_ATE_*`, `DW_LANG_*`, `DW_OP_*`, `DW_CC_*`, checksum,
+/// emission and name-table kinds, `DIFlag*`, `DISPFlag*`): stored without
+/// allocating (others are still accepted).
+const KEYWORDS: &[&str] = &[
+    "DW_TAG_array_type",
+    "DW_TAG_class_type",
+    "DW_TAG_entry_point",
+    "DW_TAG_enumeration_type",
+    "DW_TAG_formal_parameter",
+    "DW_TAG_imported_declaration",
+    "DW_TAG_label",
+    "DW_TAG_lexical_block",
+    "DW_TAG_member",
+    "DW_TAG_pointer_type",
+    "DW_TAG_reference_type",
+    "DW_TAG_compile_unit",
+    "DW_TAG_string_type",
+    "DW_TAG_structure_type",
+    "DW_TAG_subroutine_type",
+    "DW_TAG_typedef",
+    "DW_TAG_union_type",
+    "DW_TAG_unspecified_parameters",
+    "DW_TAG_variant",
+    "DW_TAG_common_block",
+    "DW_TAG_common_inclusion",
+    "DW_TAG_inheritance",
+    "DW_TAG_inlined_subroutine",
+    "DW_TAG_module",
+    "DW_TAG_ptr_to_member_type",
+    "DW_TAG_set_type",
+    "DW_TAG_subrange_type",
+    "DW_TAG_with_stmt",
+    "DW_TAG_access_declaration",
+    "DW_TAG_base_type",
+    "DW_TAG_catch_block",
+    "DW_TAG_const_type",
+    "DW_TAG_constant",
+    "DW_TAG_enumerator",
+    "DW_TAG_file_type",
+    "DW_TAG_friend",
+    "DW_TAG_namelist",
+    "DW_TAG_namelist_item",
+    "DW_TAG_packed_type",
+    "DW_TAG_subprogram",
+    "DW_TAG_template_type_parameter",
+    "DW_TAG_template_value_parameter",
+    "DW_TAG_thrown_type",
+    "DW_TAG_try_block",
+    "DW_TAG_variant_part",
+    "DW_TAG_variable",
+    "DW_TAG_volatile_type",
+    "DW_TAG_dwarf_procedure",
+    "DW_TAG_restrict_type",
+    "DW_TAG_interface_type",
+    "DW_TAG_namespace",
+    "DW_TAG_imported_module",
+    "DW_TAG_unspecified_type",
+    "DW_TAG_partial_unit",
+    "DW_TAG_imported_unit",
+    "DW_TAG_condition",
+    "DW_TAG_shared_type",
+    "DW_TAG_type_unit",
+    "DW_TAG_rvalue_reference_type",
+    "DW_TAG_template_alias",
+    "DW_TAG_coarray_type",
+    "DW_TAG_generic_subrange",
+    "DW_TAG_dynamic_type",
+    "DW_TAG_atomic_type",
+    "DW_TAG_call_site",
+    "DW_TAG_call_site_parameter",
+    "DW_TAG_skeleton_unit",
+    "DW_TAG_immutable_type",
+    "DW_TAG_GNU_template_template_param",
+    "DW_TAG_GNU_template_parameter_pack",
+    "DW_TAG_GNU_formal_parameter_pack",
+    "DW_TAG_APPLE_property",
+    "DW_TAG_LLVM_ptrauth_type",
+    "DW_ATE_address",
+    "DW_ATE_boolean",
+    "DW_ATE_complex_float",
+    "DW_ATE_float",
+    "DW_ATE_signed",
+    "DW_ATE_signed_char",
+    "DW_ATE_unsigned",
+    "DW_ATE_unsigned_char",
+    "DW_ATE_imaginary_float",
+    "DW_ATE_packed_decimal",
+    "DW_ATE_numeric_string",
+    "DW_ATE_edited",
+    "DW_ATE_signed_fixed",
+    "DW_ATE_unsigned_fixed",
+    "DW_ATE_decimal_float",
+    "DW_ATE_UTF",
+    "DW_ATE_UCS",
+    "DW_ATE_ASCII",
+    "DW_LANG_C89",
+    "DW_LANG_C",
+    "DW_LANG_Ada83",
+    "DW_LANG_C_plus_plus",
+    "DW_LANG_Cobol74",
+    "DW_LANG_Cobol85",
+    "DW_LANG_Fortran77",
+    "DW_LANG_Fortran90",
+    "DW_LANG_Pascal83",
+    "DW_LANG_Modula2",
+    "DW_LANG_Java",
+    "DW_LANG_C99",
+    "DW_LANG_Ada95",
+    "DW_LANG_Fortran95",
+    "DW_LANG_PLI",
+    "DW_LANG_ObjC",
+    "DW_LANG_ObjC_plus_plus",
+    "DW_LANG_UPC",
+    "DW_LANG_D",
+    "DW_LANG_Python",
+    "DW_LANG_OpenCL",
+    "DW_LANG_Go",
+    "DW_LANG_Modula3",
+    "DW_LANG_Haskell",
+    "DW_LANG_C_plus_plus_03",
+    "DW_LANG_C_plus_plus_11",
+    "DW_LANG_OCaml",
+    "DW_LANG_Rust",
+    "DW_LANG_C11",
+    "DW_LANG_Swift",
+    "DW_LANG_Julia",
+    "DW_LANG_Dylan",
+    "DW_LANG_C_plus_plus_14",
+    "DW_LANG_Fortran03",
+    "DW_LANG_Fortran08",
+    "DW_LANG_RenderScript",
+    "DW_LANG_BLISS",
+    "DW_LANG_Kotlin",
+    "DW_LANG_Zig",
+    "DW_LANG_Crystal",
+    "DW_LANG_C_plus_plus_17",
+    "DW_LANG_C_plus_plus_20",
+    "DW_LANG_C17",
+    "DW_LANG_Fortran18",
+    "DW_LANG_Ada2005",
+    "DW_LANG_Ada2012",
+    "DW_LANG_HIP",
+    "DW_LANG_Assembly",
+    "DW_LANG_C_sharp",
+    "DW_LANG_Mojo",
+    "DW_LANG_GLSL",
+    "DW_LANG_GLSL_ES",
+    "DW_LANG_HLSL",
+    "DW_LANG_OpenCL_CPP",
+    "DW_LANG_CPP_for_OpenCL",
+    "DW_LANG_SYCL",
+    "DW_LANG_Ruby",
+    "DW_LANG_Move",
+    "DW_LANG_Hylo",
+    "DW_LANG_Mips_Assembler",
+    "DW_LANG_GOOGLE_RenderScript",
+    "DW_LANG_BORLAND_Delphi",
+    "DW_OP_deref",
+    "DW_OP_plus_uconst",
+    "DW_OP_constu",
+    "DW_OP_consts",
+    "DW_OP_minus",
+    "DW_OP_plus",
+    "DW_OP_mul",
+    "DW_OP_div",
+    "DW_OP_mod",
+    "DW_OP_or",
+    "DW_OP_and",
+    "DW_OP_xor",
+    "DW_OP_shl",
+    "DW_OP_shr",
+    "DW_OP_shra",
+    "DW_OP_neg",
+    "DW_OP_not",
+    "DW_OP_abs",
+    "DW_OP_stack_value",
+    "DW_OP_swap",
+    "DW_OP_xderef",
+    "DW_OP_dup",
+    "DW_OP_drop",
+    "DW_OP_over",
+    "DW_OP_pick",
+    "DW_OP_rot",
+    "DW_OP_eq",
+    "DW_OP_ne",
+    "DW_OP_gt",
+    "DW_OP_ge",
+    "DW_OP_lt",
+    "DW_OP_le",
+    "DW_OP_lit0",
+    "DW_OP_lit1",
+    "DW_OP_bregx",
+    "DW_OP_regx",
+    "DW_OP_fbreg",
+    "DW_OP_deref_size",
+    "DW_OP_xderef_size",
+    "DW_OP_nop",
+    "DW_OP_push_object_address",
+    "DW_OP_call_frame_cfa",
+    "DW_OP_implicit_value",
+    "DW_OP_piece",
+    "DW_OP_bit_piece",
+    "DW_OP_entry_value",
+    "DW_OP_convert",
+    "DW_OP_reinterpret",
+    "DW_OP_addrx",
+    "DW_OP_constx",
+    "DW_OP_const1u",
+    "DW_OP_const1s",
+    "DW_OP_const2u",
+    "DW_OP_const2s",
+    "DW_OP_const4u",
+    "DW_OP_const4s",
+    "DW_OP_const8u",
+    "DW_OP_const8s",
+    "DW_OP_breg0",
+    "DW_OP_breg1",
+    "DW_OP_breg2",
+    "DW_OP_breg3",
+    "DW_OP_breg4",
+    "DW_OP_breg5",
+    "DW_OP_breg6",
+    "DW_OP_breg7",
+    "DW_OP_LLVM_fragment",
+    "DW_OP_LLVM_convert",
+    "DW_OP_LLVM_tag_offset",
+    "DW_OP_LLVM_entry_value",
+    "DW_OP_LLVM_implicit_pointer",
+    "DW_OP_LLVM_arg",
+    "DW_OP_LLVM_extract_bits_sext",
+    "DW_OP_LLVM_extract_bits_zext",
+    "DW_CC_normal",
+    "DW_CC_program",
+    "DW_CC_nocall",
+    "DW_CC_pass_by_reference",
+    "DW_CC_pass_by_value",
+    "DW_CC_LLVM_vectorcall",
+    "DW_CC_LLVM_Win64",
+    "DW_CC_LLVM_X86_64SysV",
+    "DW_CC_LLVM_AAPCS",
+    "DW_CC_LLVM_AAPCS_VFP",
+    "DW_CC_LLVM_IntelOclBicc",
+    "DW_CC_LLVM_SpirFunction",
+    "DW_CC_LLVM_OpenCLKernel",
+    "DW_CC_LLVM_Swift",
+    "DW_CC_LLVM_PreserveMost",
+    "DW_CC_LLVM_PreserveAll",
+    "DW_CC_LLVM_X86RegCall",
+    "DW_CC_LLVM_M68kRTD",
+    "DW_CC_LLVM_PreserveNone",
+    "DW_CC_LLVM_RISCVVectorCall",
+    "DW_CC_GNU_renesas_sh",
+    "DW_CC_GNU_borland_fastcall_i386",
+    "DW_CC_BORLAND_safecall",
+    "DW_CC_BORLAND_stdcall",
+    "DW_CC_BORLAND_pascal",
+    "DW_CC_BORLAND_msfastcall",
+    "DW_CC_BORLAND_msreturn",
+    "DW_CC_BORLAND_thiscall",
+    "DW_CC_BORLAND_fastcall",
+    "DW_VIRTUALITY_none",
+    "DW_VIRTUALITY_virtual",
+    "DW_VIRTUALITY_pure_virtual",
+    "DW_MACINFO_define",
+    "DW_MACINFO_undef",
+    "DW_MACINFO_start_file",
+    "DW_MACINFO_end_file",
+    "CSK_MD5",
+    "CSK_SHA1",
+    "CSK_SHA256",
+    "NoDebug",
+    "FullDebug",
+    "LineTablesOnly",
+    "DebugDirectivesOnly",
+    "Default",
+    "GNU",
+    "None",
+    "Apple",
+    "DIFlagZero",
+    "DIFlagPrivate",
+    "DIFlagProtected",
+    "DIFlagPublic",
+    "DIFlagFwdDecl",
+    "DIFlagAppleBlock",
+    "DIFlagReservedBit4",
+    "DIFlagVirtual",
+    "DIFlagArtificial",
+    "DIFlagExplicit",
+    "DIFlagPrototyped",
+    "DIFlagObjcClassComplete",
+    "DIFlagObjectPointer",
+    "DIFlagVector",
+    "DIFlagStaticMember",
+    "DIFlagLValueReference",
+    "DIFlagRValueReference",
+    "DIFlagExportSymbols",
+    "DIFlagSingleInheritance",
+    "DIFlagMultipleInheritance",
+    "DIFlagVirtualInheritance",
+    "DIFlagIntroducedVirtual",
+    "DIFlagBitField",
+    "DIFlagNoReturn",
+    "DIFlagTypePassByValue",
+    "DIFlagTypePassByReference",
+    "DIFlagEnumClass",
+    "DIFlagThunk",
+    "DIFlagNonTrivial",
+    "DIFlagBigEndian",
+    "DIFlagLittleEndian",
+    "DIFlagAllCallsDescribed",
+    "DIFlagIndirectVirtualBase",
+    "DISPFlagZero",
+    "DISPFlagVirtual",
+    "DISPFlagPureVirtual",
+    "DISPFlagLocalToUnit",
+    "DISPFlagDefinition",
+    "DISPFlagOptimized",
+    "DISPFlagPure",
+    "DISPFlagElemental",
+    "DISPFlagRecursive",
+    "DISPFlagMainSubprogram",
+    "DISPFlagDeleted",
+    "DISPFlagObjCDirect",
+];
+
+// Field ids index a `u128` set of the fields seen in a node.
+const _: () = assert!(FIELD_NAMES.len() <= 128);
+
+/// Lookup tables for [`SPECIALIZED`], [`FIELD_NAMES`] and [`KEYWORDS`].
+struct Names {
+    kinds: FxHashMap<&'static [u8], &'static &'static str>,
+    fields: FxHashMap<&'static [u8], u8>,
+    keywords: FxHashMap<&'static [u8], &'static &'static str>,
+}
+
+fn names() -> &'static Names {
+    static NAMES: OnceLock<Names> = OnceLock::new();
+    NAMES.get_or_init(|| Names {
+        kinds: SPECIALIZED.iter().map(|k| (k.as_bytes(), k)).collect(),
+        fields: FIELD_NAMES
+            .iter()
+            .zip(0u8..)
+            .map(|(n, i)| (n.as_bytes(), i))
+            .collect(),
+        keywords: KEYWORDS.iter().map(|k| (k.as_bytes(), k)).collect(),
+    })
+}
+
+/// A keyword as stored in a node: borrowed from [`KEYWORDS`] when listed.
+fn keyword(k: &str) -> MdName {
+    match names().keywords.get(k.as_bytes()) {
+        Some(&s) => MdName::from_static(s),
+        None => MdName::from(k),
+    }
+}
+
+/// The rule for field `name` of a node whose kind has the field list
+/// `schema` (`None`: not checked strictly), or the error for an unknown
+/// field.
+fn field_rule(schema: Option<&[(&str, FieldRule)]>, name: &str) -> Result<FieldRule, ()> {
+    match schema {
+        Some(schema) => match schema.iter().find(|r| r.0 == name) {
+            Some(r) => Ok(r.1),
+            None => Err(()),
+        },
+        None => Ok(COMMON_FIELD_RULES
+            .iter()
+            .find(|r| r.0 == name)
+            .map_or(FieldRule::Any, |r| r.1)),
+    }
+}
+
 impl Parser<'_> {
-    /// Checks the fields of a `!kind(...)` node against LLVM's rules:
-    /// `at[i]` is the offset of field `i`'s name and value, `close` the
-    /// offset of the closing parenthesis (where LLVM reports a missing
-    /// field).
-    fn check_di_fields(
+    /// Checks field `f` of a `!kind(...)` node against LLVM's rules
+    /// (`name_at` and `value_at` are the offsets of its name and value).
+    /// Fields are checked in source order after the node is parsed; the
+    /// first error wins.
+    fn check_di_field(
         &self,
-        kind: &str,
-        fields: &[MdField],
-        at: &[(usize, usize)],
-        close: usize,
+        schema: Option<&[(&str, FieldRule)]>,
+        f: &MdField,
+        name_at: usize,
+        value_at: usize,
     ) -> PResult<()> {
-        let schema = KIND_FIELDS.iter().find(|k| k.0 == kind).map(|k| k.1);
-        for (f, &(name_at, value_at)) in fields.iter().zip(at) {
-            let rule = match schema {
-                Some(schema) => match schema.iter().find(|r| *r.0 == *f.name) {
-                    Some(r) => r.1,
-                    None => return self.err_at(name_at, format!("invalid field '{}'", f.name)),
-                },
-                None => COMMON_FIELD_RULES
-                    .iter()
-                    .find(|r| *r.0 == *f.name)
-                    .map_or(FieldRule::Any, |r| r.1),
-            };
-            if let FieldRule::Unsigned(limit) | FieldRule::RequiredUnsigned(limit) = rule {
-                match f.value {
-                    MdFieldValue::Int(v) if v >= 0 => {
-                        if v > i128::from(limit) {
-                            return self.err_at(
-                                value_at,
-                                format!("value for '{}' too large, limit is {limit}", f.name),
-                            );
-                        }
+        let Ok(rule) = field_rule(schema, &f.name) else {
+            return self.err_at(name_at, format!("invalid field '{}'", f.name));
+        };
+        if let FieldRule::Unsigned(limit) | FieldRule::RequiredUnsigned(limit) = rule {
+            match f.value {
+                MdFieldValue::Int(v) if v >= 0 => {
+                    if v > i128::from(limit) {
+                        return self.err_at(
+                            value_at,
+                            format!("value for '{}' too large, limit is {limit}", f.name),
+                        );
                     }
-                    _ => return self.err_at(value_at, "expected unsigned integer"),
                 }
+                _ => return self.err_at(value_at, "expected unsigned integer"),
             }
         }
+        Ok(())
+    }
+
+    /// Checks that the fields a kind requires are present (`close` is the
+    /// offset of the closing parenthesis, where LLVM reports a missing
+    /// field).
+    fn check_di_required(
+        &self,
+        schema: Option<&[(&str, FieldRule)]>,
+        fields: &[MdField],
+        close: usize,
+    ) -> PResult<()> {
         for &(name, rule) in schema.unwrap_or_default() {
             if matches!(rule, FieldRule::Required | FieldRule::RequiredUnsigned(_))
                 && !fields.iter().any(|f| *f.name == *name)
@@ -332,7 +814,7 @@ impl Parser<'_> {
     fn parse_md_operand(&mut self) -> PResult<Md> {
         match self.tok.kind {
             Tok::MetadataString => {
-                let s = self.tok.name(self.src).into_owned();
+                let s = self.tok.name(self.src);
                 self.bump();
                 Ok(Md::Str(self.m.md.string(&s)))
             }
@@ -362,16 +844,25 @@ impl Parser<'_> {
     }
 
     fn parse_specialized_body_inner(&mut self) -> PResult<MdBody> {
-        let kind_b = self.tok.name(self.src).into_owned();
-        let kind = String::from_utf8_lossy(&kind_b).into_owned();
-        if !SPECIALIZED.contains(&kind.as_str()) {
+        let src = self.src;
+        let names = names();
+        // The table is ASCII, so comparing bytes is comparing the (lossily
+        // decoded) name.
+        let Some(&kind) = names.kinds.get(&*self.tok.name(src)) else {
             return self.err("expected metadata type");
-        }
+        };
         self.bump();
         self.expect(Tok::LParen, "(")?;
-        let mut fields = Vec::new();
-        let mut field_at = Vec::new();
-        let positional = kind == "DIExpression" || kind == "DIArgList";
+        // Collected on the stack, so that the node's `Vec` is allocated
+        // once, with the exact size (nesting is bounded by `enter`).
+        let mut fields: SmallVec<[MdField; 16]> = SmallVec::new();
+        let positional = *kind == "DIExpression" || *kind == "DIArgList";
+        let schema = KIND_FIELDS.iter().find(|k| k.0 == *kind).map(|k| k.1);
+        // Known fields seen so far, by id in `FIELD_NAMES`.
+        let mut seen: u128 = 0;
+        // The first field that breaks a rule, reported once the node is
+        // parsed (as LLVM checks the fields after parsing them all).
+        let mut field_err: Option<PErr> = None;
         let mut close = self.tok.start;
         if !self.eat(Tok::RParen) {
             loop {
@@ -379,7 +870,7 @@ impl Parser<'_> {
                     let value = match self.tok.kind {
                         Tok::Keyword => {
                             let k = self.kw().unwrap_or("");
-                            let v = MdFieldValue::Ident(k.into());
+                            let v = MdFieldValue::Ident(keyword(k));
                             self.bump();
                             v
                         }
@@ -387,38 +878,61 @@ impl Parser<'_> {
                         _ => return self.err("expected unsigned integer"),
                     };
                     fields.push(MdField {
-                        name: "".into(),
+                        name: MdName::from_static(&""),
                         value,
                     });
                 } else {
                     let name_at = self.tok.start;
-                    let name = match self.tok.kind {
+                    let name_b: Cow<'_, [u8]> = match self.tok.kind {
                         Tok::LabelStr => {
-                            let n = self.tok.name(self.src).into_owned();
+                            let n = self.tok.name(src);
                             self.bump();
                             n
                         }
                         Tok::Keyword if self.peek().kind == Tok::Colon => {
-                            let n = self.text().to_vec();
+                            let n = self.text();
                             self.bump();
                             self.bump();
-                            n
+                            Cow::Borrowed(n)
                         }
                         _ => return self.err("expected field label here"),
                     };
-                    let name = String::from_utf8_lossy(&name).into_owned();
-                    if fields.iter().any(|f: &MdField| *f.name == *name) {
-                        return self.err_at(
-                            name_at,
-                            format!("field '{name}' cannot be specified more than once"),
-                        );
-                    }
-                    field_at.push((name_at, self.tok.start));
+                    // Known names are ASCII, so none equals the lossy
+                    // decoding of an unknown one: known names are checked
+                    // for duplicates with `seen`, unknown ones by text.
+                    let name = match names.fields.get(&*name_b) {
+                        Some(&id) => {
+                            let bit = 1u128 << id;
+                            let name = &FIELD_NAMES[usize::from(id)];
+                            if seen & bit != 0 {
+                                return self.err_at(
+                                    name_at,
+                                    format!("field '{name}' cannot be specified more than once"),
+                                );
+                            }
+                            seen |= bit;
+                            MdName::from_static(name)
+                        }
+                        None => {
+                            let name = String::from_utf8_lossy(&name_b).into_owned();
+                            if fields.iter().any(|f| *f.name == *name) {
+                                return self.err_at(
+                                    name_at,
+                                    format!("field '{name}' cannot be specified more than once"),
+                                );
+                            }
+                            MdName::from(name)
+                        }
+                    };
+                    let value_at = self.tok.start;
                     let value = self.parse_md_field_value()?;
-                    fields.push(MdField {
-                        name: name.into(),
-                        value,
-                    });
+                    let f = MdField { name, value };
+                    if field_err.is_none() {
+                        if let Err(e) = self.check_di_field(schema, &f, name_at, value_at) {
+                            field_err = Some(e);
+                        }
+                    }
+                    fields.push(f);
                 }
                 if !self.eat(Tok::Comma) {
                     break;
@@ -427,12 +941,15 @@ impl Parser<'_> {
             close = self.tok.start;
             self.expect(Tok::RParen, ")")?;
         }
+        if let Some(e) = field_err {
+            return Err(e);
+        }
         if !positional {
-            self.check_di_fields(&kind, &fields, &field_at, close)?;
+            self.check_di_required(schema, &fields, close)?;
         }
         Ok(MdBody::Special {
-            kind: kind.into(),
-            fields,
+            kind: MdName::from_static(kind),
+            fields: fields.into_vec(),
         })
     }
 
@@ -490,12 +1007,12 @@ impl Parser<'_> {
                                     if !(f.starts_with("DIFlag") || f.starts_with("DISPFlag")) {
                                         return self.err("expected debug info flag");
                                     }
-                                    flags.push(f.into());
+                                    flags.push(keyword(f));
                                     self.bump();
                                 }
                                 Tok::Int => {
                                     let v = self.parse_u64()?;
-                                    flags.push(v.to_string().into());
+                                    flags.push(MdName::from(v.to_string()));
                                 }
                                 _ => return self.err("expected debug info flag"),
                             }
@@ -510,7 +1027,7 @@ impl Parser<'_> {
                         Ok(MdFieldValue::Md(Md::Const(c)))
                     }
                     _ => {
-                        let v = MdFieldValue::Ident(k.into());
+                        let v = MdFieldValue::Ident(keyword(k));
                         self.bump();
                         Ok(v)
                     }
