@@ -316,7 +316,44 @@ fn unescaped_has_nul(s: &[u8]) -> bool {
 /// `[-a-zA-Z$._0-9]`
 #[inline]
 fn is_label_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_')
+    CLASS[c as usize] & LABEL != 0
+}
+
+/// Character classes, one bit each, looked up in [`CLASS`]: one load
+/// instead of a chain of range tests in the lexer's inner loops.
+const LABEL: u8 = 1; // [-a-zA-Z$._0-9]
+const WORD: u8 = 2; // [a-zA-Z0-9_]
+const DIGIT: u8 = 4; // [0-9]
+const HEX: u8 = 8; // [0-9a-fA-F]
+
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        let mut k = 0;
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'$' | b'.' | b'_') {
+            k |= LABEL;
+        }
+        if b.is_ascii_alphanumeric() || b == b'_' {
+            k |= WORD;
+        }
+        if b.is_ascii_digit() {
+            k |= DIGIT;
+        }
+        if b.is_ascii_hexdigit() {
+            k |= HEX;
+        }
+        t[c] = k;
+        c += 1;
+    }
+    t
+};
+
+/// `[a-zA-Z0-9_]`: keyword characters.
+#[inline]
+fn is_word_char(c: u8) -> bool {
+    CLASS[c as usize] & WORD != 0
 }
 
 /// First character of an unquoted `%`/`@`/`$` name: `[-a-zA-Z$._]`.
@@ -380,11 +417,23 @@ impl<'a> Lexer<'a> {
 
     /// Advance `i` over label characters.
     #[inline]
-    fn skip_label_chars(&self, mut i: usize) -> usize {
-        while is_label_char(self.at(i)) {
-            i += 1;
+    fn skip_label_chars(&self, i: usize) -> usize {
+        self.skip_class(i, LABEL)
+    }
+
+    /// Advance `i` over bytes of class `class` (the end of the source
+    /// stops it).
+    #[inline]
+    fn skip_class(&self, i: usize, class: u8) -> usize {
+        match self.src.get(i..) {
+            Some(rest) => {
+                i + rest
+                    .iter()
+                    .position(|&c| CLASS[c as usize] & class == 0)
+                    .unwrap_or(rest.len())
+            }
+            None => i,
         }
-        i
     }
 
     /// If `i` starts `[-a-zA-Z$._0-9]*:`, the offset just past the colon.
@@ -397,18 +446,12 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn skip_digits(&self, mut i: usize) -> usize {
-        while self.at(i).is_ascii_digit() {
-            i += 1;
-        }
-        i
+    fn skip_digits(&self, i: usize) -> usize {
+        self.skip_class(i, DIGIT)
     }
 
-    fn skip_hex_digits(&self, mut i: usize) -> usize {
-        while self.at(i).is_ascii_hexdigit() {
-            i += 1;
-        }
-        i
+    fn skip_hex_digits(&self, i: usize) -> usize {
+        self.skip_class(i, HEX)
     }
 
     /// Skip from `i` (just after an opening quote) to just past the closing
@@ -490,11 +533,7 @@ impl<'a> Lexer<'a> {
                 if self.at(s + 1).is_ascii_digit() {
                     self.lex_uint_id(s, Tok::AttrGrpId)
                 } else if self.at(s + 1).is_ascii_alphabetic() || self.at(s + 1) == b'_' {
-                    let mut e = s + 1;
-                    while self.at(e).is_ascii_alphanumeric() || self.at(e) == b'_' {
-                        e += 1;
-                    }
-                    (Tok::HashKeyword, e)
+                    (Tok::HashKeyword, self.skip_class(s + 1, WORD))
                 } else {
                     (Tok::Error(LexError::ExpectedNameOrId), s + 1)
                 }
@@ -625,7 +664,7 @@ impl<'a> Lexer<'a> {
     /// by more identifier characters.
     fn exponent_end(&self, i: usize) -> Option<usize> {
         let e = self.skip_exponent(i);
-        if e != i && !(self.at(e).is_ascii_alphanumeric() || self.at(e) == b'_') {
+        if e != i && !is_word_char(self.at(e)) {
             Some(e)
         } else {
             None
@@ -736,10 +775,7 @@ impl<'a> Lexer<'a> {
             && self.at(s + 2) == b'x'
             && self.at(s + 3).is_ascii_hexdigit()
         {
-            let mut kend = s + 1;
-            while self.at(kend).is_ascii_alphanumeric() || self.at(kend) == b'_' {
-                kend += 1;
-            }
+            let kend = self.skip_class(s + 1, WORD);
             let hex_end = self.skip_hex_digits(s + 3);
             if hex_end != kend {
                 return (Tok::Error(LexError::BadHex), s + 3);
@@ -761,10 +797,7 @@ impl<'a> Lexer<'a> {
                 _ => (Tok::Error(LexError::IntWidthOutOfRange), e),
             };
         }
-        let mut kend = s + 1;
-        while self.at(kend).is_ascii_alphanumeric() || self.at(kend) == b'_' {
-            kend += 1;
-        }
+        let kend = self.skip_class(s + 1, WORD);
         // `cc1234` is `cc` followed by `1234`.
         if first == b'c'
             && self.at(s + 1) == b'c'

@@ -577,105 +577,42 @@ impl<'a> Parser<'a> {
 
     fn prescan(&mut self) -> PResult<()> {
         let src = self.src;
-        let mut lx = Lexer::new(src);
-        let mut prev = Token {
-            kind: Tok::Eof,
-            start: 0,
-            end: 0,
-        };
+        let found = prescan_found(src);
         let (mut nv, mut nf, mut na, mut ni, mut nc) = (0usize, 0usize, 0usize, 0usize, 0usize);
         let mut ba_names: Vec<Token> = Vec::new();
-        loop {
-            let t = lx.next_token();
-            match t.kind {
-                Tok::Eof => break,
-                Tok::Equal if is_global_tok(prev.kind) => {
-                    // `@x = ... (global|constant|alias|ifunc)`.
-                    let mut l2 = lx;
-                    let mut kind = None;
-                    for _ in 0..64 {
-                        let u = l2.next_token();
-                        match u.kind {
-                            Tok::Keyword => match u.text(src) {
-                                b"global" | b"constant" => {
-                                    kind = Some(0);
-                                    break;
-                                }
-                                b"alias" => {
-                                    kind = Some(2);
-                                    break;
-                                }
-                                b"ifunc" => {
-                                    kind = Some(3);
-                                    break;
-                                }
-                                _ => {}
-                            },
-                            Tok::Eof | Tok::Equal => break,
-                            _ => {}
-                        }
-                    }
+        for f in found {
+            match f {
+                Found::Global(t, kind) => {
                     let r = match kind {
-                        Some(0) => {
+                        GlobalKind::Var => {
                             nv += 1;
-                            Some(GlobalRef::Var(GlobalVar::new(nv - 1)))
+                            GlobalRef::Var(GlobalVar::new(nv - 1))
                         }
-                        Some(2) => {
+                        GlobalKind::Alias => {
                             na += 1;
-                            Some(GlobalRef::Alias(Alias::new(na - 1)))
+                            GlobalRef::Alias(Alias::new(na - 1))
                         }
-                        Some(3) => {
+                        GlobalKind::IFunc => {
                             ni += 1;
-                            Some(GlobalRef::IFunc(IFunc::new(ni - 1)))
+                            GlobalRef::IFunc(IFunc::new(ni - 1))
                         }
-                        _ => None,
                     };
-                    if let Some(r) = r {
-                        self.record_global(prev, r);
-                    }
+                    self.record_global(t, r);
                 }
-                Tok::Equal if prev.kind == Tok::ComdatVar => {
-                    let name = prev.name(src).into_owned();
+                Found::Comdat(t) => {
+                    let name = t.name(src).into_owned();
                     self.comdats_by_name.entry(name).or_insert_with(|| {
                         nc += 1;
                         Comdat::new(nc - 1)
                     });
                 }
-                Tok::Keyword => match t.text(src) {
-                    b"define" | b"declare" => {
-                        let mut l2 = lx;
-                        for _ in 0..4096 {
-                            let u = l2.next_token();
-                            if is_global_tok(u.kind) {
-                                nf += 1;
-                                self.record_global(u, GlobalRef::Func(Func::new(nf - 1)));
-                                break;
-                            }
-                            if u.kind == Tok::Eof {
-                                break;
-                            }
-                        }
-                    }
-                    b"attributes" => {
-                        let mut l2 = lx;
-                        if matches!(l2.next_token().kind, Tok::AttrGrpId(_)) {
-                            self.attr_group_pos.push(t.start);
-                        }
-                    }
-                    b"blockaddress" => {
-                        let mut l2 = lx;
-                        if l2.next_token().kind == Tok::LParen {
-                            let u = l2.next_token();
-                            if is_global_tok(u.kind) {
-                                ba_names.push(u);
-                            }
-                        }
-                    }
-                    _ => {}
-                },
-                _ => {}
+                Found::Func(t) => {
+                    nf += 1;
+                    self.record_global(t, GlobalRef::Func(Func::new(nf - 1)));
+                }
+                Found::AttrGroup(pos) => self.attr_group_pos.push(pos),
+                Found::BlockAddr(t) => ba_names.push(t),
             }
-            prev = t;
         }
         for u in ba_names {
             if let Some(GlobalRef::Func(f)) = self.lookup_global_tok(u) {
@@ -2002,5 +1939,650 @@ impl<'a> Parser<'a> {
     /// A constant for the `none` token.
     pub fn none_const(&mut self) -> Const {
         self.m.consts.intern(ConstData::NoneToken)
+    }
+}
+
+/// The kind of global variable-like definition the pre-scan found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum GlobalKind {
+    Var,
+    Alias,
+    IFunc,
+}
+
+/// What the pre-scan records, in source order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Found {
+    /// `@x = ... global|constant|alias|ifunc`: the name token.
+    Global(Token, GlobalKind),
+    /// `$c = ...`: the name token.
+    Comdat(Token),
+    /// `define`/`declare`: the function's name token.
+    Func(Token),
+    /// The offset of `attributes #N`.
+    AttrGroup(usize),
+    /// `blockaddress(@f`: the function's name token.
+    BlockAddr(Token),
+}
+
+/// The pre-scan of one run of the source.
+struct Chunk {
+    found: Vec<Found>,
+    /// The first token lexed from the run's start (it may lie past the
+    /// run's end).
+    first: Token,
+    /// The first token at or past the run's end, as this run's lexer saw
+    /// it.
+    next: Token,
+}
+
+/// Below this size the pre-scan runs on one thread.
+const MIN_PARALLEL_PRESCAN: usize = 1 << 20;
+
+/// Every global definition, comdat, attribute group and `blockaddress`
+/// target of `src`, in source order.
+///
+/// Large sources are scanned in runs on several threads. A run starts at a
+/// line start, and its scan is kept only if the previous run's lexer, on
+/// its own, reaches exactly the first token of the run: the lexer's only
+/// state is its position, so from that token on both see the same tokens
+/// (a string or comment across the boundary makes the check fail). The
+/// run's first token must also not be an `=`, the one token whose meaning
+/// depends on the token before it. Any failed check scans the whole source
+/// on one thread instead.
+fn prescan_found(src: &[u8]) -> Vec<Found> {
+    prescan_found_with(src, loopwright_ir::par::threads(), MIN_PARALLEL_PRESCAN)
+}
+
+/// [`prescan_found`] on at most `threads` threads, when `src` has at least
+/// `min_len` bytes.
+fn prescan_found_with(src: &[u8], threads: usize, min_len: usize) -> Vec<Found> {
+    if threads <= 1 || src.len() < min_len {
+        return scan_run(src, 0, src.len()).found;
+    }
+    let mut starts = vec![0];
+    for k in 1..threads {
+        // Runs start at a line that starts a function: the previous run
+        // jumps over bodies and metadata lines, and resumes there.
+        let p = src.len() * k / threads;
+        if let Some(nl) = src
+            .get(p..)
+            .and_then(|r| memchr::memmem::find(r, b"\ndefine "))
+        {
+            let s = p + nl + 1;
+            if s < src.len() && s > *starts.last().unwrap_or(&0) {
+                starts.push(s);
+            }
+        }
+    }
+    let ends: Vec<usize> = starts[1..]
+        .iter()
+        .copied()
+        .chain(std::iter::once(src.len()))
+        .collect();
+    let chunks: Vec<Option<Chunk>> = std::thread::scope(|s| {
+        let handles: Vec<_> = starts[1..]
+            .iter()
+            .zip(&ends[1..])
+            .map(|(&a, &b)| {
+                std::thread::Builder::new()
+                    .spawn_scoped(s, move || scan_run(src, a, b))
+                    .ok()
+            })
+            .collect();
+        let mut out = vec![Some(scan_run(src, starts[0], ends[0]))];
+        for h in handles {
+            out.push(h.and_then(|h| h.join().ok()));
+        }
+        out
+    });
+    let mut found = Vec::new();
+    let mut prev_next: Option<Token> = None;
+    for c in chunks {
+        let Some(c) = c else {
+            return scan_run(src, 0, src.len()).found;
+        };
+        if let Some(expected) = prev_next {
+            let first_is_equal = c.first.kind == Tok::Equal;
+            if expected != c.first || first_is_equal {
+                return scan_run(src, 0, src.len()).found;
+            }
+        }
+        prev_next = Some(c.next);
+        found.extend(c.found);
+    }
+    found
+}
+
+/// The pre-scan of the tokens starting in `start..end` (lookahead may read
+/// past `end`).
+fn scan_run(src: &[u8], start: usize, end: usize) -> Chunk {
+    scan_run_with(src, start, end, true)
+}
+
+/// [`scan_run`]; `skip` jumps over function bodies and metadata lines
+/// (the tests compare with a scan that lexes every token).
+fn scan_run_with(src: &[u8], start: usize, end: usize, skip: bool) -> Chunk {
+    let mut lx = Lexer::new(src);
+    lx.set_pos(start);
+    let mut prev = Token {
+        kind: Tok::Eof,
+        start: 0,
+        end: 0,
+    };
+    let mut found = Vec::new();
+    let mut first = None;
+    let next = loop {
+        let t = lx.next_token();
+        if first.is_none() {
+            first = Some(t);
+        }
+        if t.kind == Tok::Eof || t.start >= end {
+            break t;
+        }
+        match t.kind {
+            Tok::Equal if is_global_tok(prev.kind) => {
+                // `@x = ... (global|constant|alias|ifunc)`.
+                let mut l2 = lx;
+                let mut kind = None;
+                for _ in 0..64 {
+                    let u = l2.next_token();
+                    match u.kind {
+                        Tok::Keyword => match u.text(src) {
+                            b"global" | b"constant" => {
+                                kind = Some(GlobalKind::Var);
+                                break;
+                            }
+                            b"alias" => {
+                                kind = Some(GlobalKind::Alias);
+                                break;
+                            }
+                            b"ifunc" => {
+                                kind = Some(GlobalKind::IFunc);
+                                break;
+                            }
+                            _ => {}
+                        },
+                        Tok::Eof | Tok::Equal => break,
+                        _ => {}
+                    }
+                }
+                if let Some(kind) = kind {
+                    found.push(Found::Global(prev, kind));
+                }
+            }
+            Tok::Equal if prev.kind == Tok::ComdatVar => found.push(Found::Comdat(prev)),
+            // `!N = ...`: a metadata definition on one line holds nothing
+            // the pre-scan records (but for a `blockaddress`, which
+            // `skip_md_line` refuses).
+            Tok::MetadataId(_) if skip => {
+                let mut l2 = lx;
+                let eq = l2.next_token();
+                if eq.kind == Tok::Equal {
+                    if let Some(eol) = skip_md_line(src, eq.end) {
+                        lx.set_pos(eol);
+                        prev = eq;
+                        continue;
+                    }
+                }
+            }
+            Tok::Keyword => match t.text(src) {
+                b"define" | b"declare" => {
+                    let mut l2 = lx;
+                    let mut named = false;
+                    // Whether the tokens before the name are plain (no
+                    // keyword the pre-scan acts on), so that jumping over
+                    // them loses nothing.
+                    let mut plain = true;
+                    let mut before = Tok::Eof;
+                    let mut name = Tok::Eof;
+                    for _ in 0..4096 {
+                        let u = l2.next_token();
+                        plain &= !(u.kind == Tok::Equal && before == Tok::ComdatVar);
+                        before = u.kind;
+                        if is_global_tok(u.kind) {
+                            found.push(Found::Func(u));
+                            named = true;
+                            name = u.kind;
+                            break;
+                        }
+                        if u.kind == Tok::Eof {
+                            break;
+                        }
+                        plain &= !(u.kind == Tok::Keyword
+                            && matches!(
+                                u.text(src),
+                                b"define" | b"declare" | b"attributes" | b"blockaddress"
+                            ));
+                    }
+                    // A body holds nothing the pre-scan records (but for a
+                    // `blockaddress`, which `skip_body` refuses): jump over
+                    // it without lexing it.
+                    if skip && named && plain && t.text(src) == b"define" {
+                        if let Some(close) = body_after_header(src, l2, name) {
+                            lx.set_pos(close.end);
+                            prev = close;
+                            continue;
+                        }
+                    }
+                }
+                b"attributes" => {
+                    let mut l2 = lx;
+                    if matches!(l2.next_token().kind, Tok::AttrGrpId(_)) {
+                        found.push(Found::AttrGroup(t.start));
+                    }
+                }
+                b"blockaddress" => {
+                    let mut l2 = lx;
+                    if l2.next_token().kind == Tok::LParen {
+                        let u = l2.next_token();
+                        if is_global_tok(u.kind) {
+                            found.push(Found::BlockAddr(u));
+                        }
+                    }
+                }
+                _ => {}
+            },
+            _ => {}
+        }
+        prev = t;
+    };
+    Chunk {
+        found,
+        first: first.unwrap_or(next),
+        next,
+    }
+}
+
+/// Where a function body opens, given a lexer just past the function's
+/// name (of kind `name`): the first `{` outside parentheses. `None` when the header has a
+/// `prefix` or `prologue` constant (of any type, so it may be a struct
+/// with braces of its own) or no body is found. A `personality` is a
+/// pointer: braces in it can only be inside a constant expression's
+/// parentheses.
+fn body_after_header(src: &[u8], mut l2: Lexer<'_>, name: Tok) -> Option<Token> {
+    let mut parens = 0u32;
+    let mut prev = name;
+    for _ in 0..4096 {
+        let u = l2.next_token();
+        let before = std::mem::replace(&mut prev, u.kind);
+        match u.kind {
+            // Anything the pre-scan records (malformed input): lex on.
+            Tok::Equal if is_global_tok(before) || before == Tok::ComdatVar => return None,
+            Tok::Keyword
+                if matches!(
+                    u.text(src),
+                    b"define" | b"declare" | b"attributes" | b"blockaddress"
+                ) =>
+            {
+                return None
+            }
+            Tok::LParen => parens += 1,
+            Tok::RParen => parens = parens.checked_sub(1)?,
+            Tok::LBrace if parens == 0 => {
+                let end = skip_body(src, u.start)?;
+                return Some(Token {
+                    kind: Tok::RBrace,
+                    start: end - 1,
+                    end,
+                });
+            }
+            Tok::Keyword if matches!(u.text(src), b"prefix" | b"prologue") => return None,
+            Tok::Eof => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Whether `rest` (the text after a line break) starts a top-level
+/// entity that cannot start a line inside a function body.
+fn starts_top_level(rest: &[u8]) -> bool {
+    matches!(rest.first(), Some(b'@' | b'!'))
+        || rest.starts_with(b"define ")
+        || rest.starts_with(b"define\t")
+        || rest.starts_with(b"declare ")
+        || rest.starts_with(b"declare\t")
+        || rest.starts_with(b"attributes ")
+}
+
+/// The offset just past the `}` that closes the function body opened by
+/// the `{` at `open`, found without lexing: braces are counted outside
+/// strings (`"` to the next `"`, as the lexer reads every quoted form)
+/// and comments (`;` to the next line break). `None`, and the caller
+/// lexes the body, when the braces do not balance, when a line inside
+/// starts like a top-level entity (malformed input: the parser will
+/// report it), or when the body mentions `blockaddress` anywhere.
+fn skip_body(src: &[u8], open: usize) -> Option<usize> {
+    use memchr::{memchr, memchr2, memchr3};
+    let mut depth = 0usize;
+    let mut i = open;
+    // Line by line: most body lines hold none of the bytes that matter.
+    loop {
+        let rest = src.get(i..)?;
+        let nl = memchr(b'\n', rest).unwrap_or(rest.len());
+        let line = &rest[..nl];
+        let hit = match (memchr3(b'{', b'}', b'"', line), memchr(b';', line)) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let Some(p) = hit else {
+            if nl == rest.len() {
+                // The end of the source inside the body.
+                return None;
+            }
+            i += nl;
+            if starts_top_level(&src[i + 1..]) {
+                return None;
+            }
+            i += 1;
+            continue;
+        };
+        let at = i + p;
+        match src[at] {
+            b'{' => {
+                depth += 1;
+                i = at + 1;
+            }
+            b'}' => {
+                depth = depth.checked_sub(1)?;
+                let end = at + 1;
+                if depth == 0 {
+                    return (!may_hold_event(&src[open..end])).then_some(end);
+                }
+                i = end;
+            }
+            // A string may hold line breaks: it is skipped whole.
+            b'"' => i = at + 1 + memchr(b'"', src.get(at + 1..)?)? + 1,
+            // A comment ends at `\n` or `\r` (where scanning resumes).
+            b';' => i = at + memchr2(b'\n', b'\r', &src[at..])?,
+            _ => return None,
+        }
+    }
+}
+
+/// The end of a one-line metadata definition whose `=` ends at `from`:
+/// the offset of the line break (or of the end of the source) once
+/// parentheses and braces balance, strings and a trailing comment
+/// skipped. `None`, and the caller lexes the definition, when they do not
+/// balance at the end of the line or the line mentions `blockaddress`.
+fn skip_md_line(src: &[u8], from: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut i = from;
+    let eol = loop {
+        let Some(&c) = src.get(i) else { break i };
+        match c {
+            b'(' | b'{' => depth += 1,
+            b')' | b'}' => depth = depth.checked_sub(1)?,
+            b'"' => i += 1 + memchr::memchr(b'"', src.get(i + 1..)?)?,
+            b';' => break i + memchr::memchr2(b'\n', b'\r', &src[i..]).unwrap_or(src.len() - i),
+            b'\n' | b'\r' => break i,
+            _ => {}
+        }
+        i += 1;
+    };
+    (depth == 0 && !may_hold_event(&src[from..eol])).then_some(eol)
+}
+
+/// Whether `text` might hold a token sequence the pre-scan records: the
+/// keywords `define`, `declare`, `attributes` or `blockaddress` (anywhere
+/// but right after a letter or `_`), or `@name`/`$name` followed by `=` after
+/// blanks and comments. A skipped span must not: then skipping it finds
+/// exactly what lexing it would. (Valid bodies and metadata lines hold
+/// none but `blockaddress`; the rest comes from malformed input, which is
+/// lexed so that the parser reports it as it would have.)
+fn may_hold_event(text: &[u8]) -> bool {
+    use memchr::memmem::Finder;
+    use std::sync::OnceLock;
+    static KEYWORDS: OnceLock<[Finder<'static>; 4]> = OnceLock::new();
+    let finders = KEYWORDS.get_or_init(|| {
+        [
+            b"define".as_slice(),
+            b"declare",
+            b"attributes",
+            b"blockaddress",
+        ]
+        .map(|k| Finder::new(k).into_owned())
+    });
+    // An occurrence right after a letter or `_` is inside a longer word
+    // (`#dbg_declare`), which the lexer reads as one token.
+    for f in finders {
+        for at in f.find_iter(text) {
+            let inside_word =
+                at > 0 && (text[at - 1].is_ascii_alphabetic() || text[at - 1] == b'_');
+            if !inside_word {
+                return true;
+            }
+        }
+    }
+    let mut i = 0;
+    while let Some(p) = memchr::memchr2(b'@', b'$', &text[i..]) {
+        let mut j = i + p + 1;
+        if text.get(j) == Some(&b'"') {
+            match memchr::memchr(b'"', &text[j + 1..]) {
+                Some(q) => j += q + 2,
+                None => return false,
+            }
+        } else {
+            while text.get(j).is_some_and(|&c| is_label_char_byte(c)) {
+                j += 1;
+            }
+        }
+        // Blanks and comments, then `=`?
+        loop {
+            match text.get(j) {
+                Some(b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0) => j += 1,
+                Some(b';') => match memchr::memchr2(b'\n', b'\r', &text[j..]) {
+                    Some(q) => j += q,
+                    None => break,
+                },
+                Some(b'=') => return true,
+                _ => break,
+            }
+        }
+        i += p + 1;
+    }
+    false
+}
+
+/// `[-a-zA-Z$._0-9]`: the characters of an unquoted name.
+fn is_label_char_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_')
+}
+
+#[cfg(test)]
+mod prescan_tests {
+    use super::*;
+
+    fn check(src: &str) {
+        let src = src.as_bytes();
+        let one = scan_run(src, 0, src.len()).found;
+        // Jumping over bodies and metadata lines finds what lexing every
+        // token finds.
+        assert_eq!(
+            scan_run_with(src, 0, src.len(), false).found,
+            one,
+            "skipping on {:?}",
+            String::from_utf8_lossy(src)
+        );
+        for threads in 2..=7 {
+            assert_eq!(
+                prescan_found_with(src, threads, 0),
+                one,
+                "threads={threads} on {:?}",
+                String::from_utf8_lossy(src)
+            );
+        }
+    }
+
+    fn module(lines: usize) -> String {
+        let mut s = String::from("$c = comdat any\n");
+        for i in 0..lines {
+            s.push_str(&format!("@g{i} = global i32 {i}, comdat($c)\n"));
+            s.push_str(&format!("define void @f{i}() #0 {{\n  ret void\n}}\n"));
+        }
+        s.push_str("attributes #0 = { nounwind }\n");
+        s
+    }
+
+    #[test]
+    fn runs_agree_with_one_scan() {
+        check(&module(50));
+    }
+
+    #[test]
+    fn a_string_across_a_run_boundary_falls_back() {
+        // Raw line breaks inside a string put line starts inside a token.
+        let mut s = module(20);
+        s.push_str("!0 = !{!\"");
+        for i in 0..200 {
+            s.push_str(&format!(
+                "\n@fake{i} = global i32 0\ndefine void @h{i}() {{ }}\n"
+            ));
+        }
+        s.push_str("\"}\n");
+        s.push_str(&module(20));
+        check(&s);
+    }
+
+    #[test]
+    fn an_equal_sign_starting_a_line() {
+        let mut s = String::new();
+        for i in 0..100 {
+            s.push_str(&format!("@g{i}\n= global i32 0\n$c{i}\n= comdat any\n"));
+        }
+        check(&s);
+    }
+
+    #[test]
+    fn bodies_that_must_be_lexed_or_skipped_with_care() {
+        let cases = [
+            // A struct prefix constant: braces before the body.
+            "define void @f() prefix { i32 } { i32 1 } {\n  ret void\n}\n@g = global i32 0\n",
+            // A personality with braces inside a constant expression.
+            "define void @f() personality ptr getelementptr ({ i8 }, ptr @p, i64 0) {\n  ret void\n}\n@p = global i32 0\n",
+            // Braces in strings, names and comments.
+            "define void @f() {\n  %\"a{\" = alloca i8 ; } {\n  call void asm \"}}\", \"\"()\n  ret void\n}\n@g = global i32 0\n",
+            // A comment ended by a carriage return, then a brace.
+            "define void @f() {\n  ret void ; c\r}\n@g = global i32 0\n",
+            // A blockaddress in a body and in metadata.
+            "define void @f() {\nbb:\n  store ptr blockaddress(@h, %x), ptr @g\n  ret void\n}\n!0 = !{ptr blockaddress(@h, %x)}\ndefine void @h() {\nx:\n  ret void\n}\n@g = global ptr null\n",
+            // A string with a line break that looks like a definition.
+            "define void @f() {\n  call void @s(ptr c\"\n@x = global i32 0\n\")\n  ret void\n}\n@g = global i32 0\n",
+            // A metadata node over several lines, and a comment after one.
+            "!0 = !{\n!1}\n@a = global i32 0\n!1 = !{} ; @b = global\n@c = global i32 0\n",
+            // Unbalanced bodies (malformed): lexed, so the parser reports them.
+            "define void @f() {\n  ret void\n\ndefine void @g() {\n  ret void\n}\n@x = global i32 0\n",
+            "define void @f() {\n  br label %a\n a: {\n@x = global i32 0\n",
+            // A label named like a keyword.
+            "define void @f() {\ndefine:\n  ret void\n}\n@x = global i32 0\n",
+        ];
+        for c in cases {
+            check(c);
+        }
+    }
+
+    /// Every `.ll` file of the tests and every fuzz corpus input (bytes
+    /// of any kind): skipping finds what lexing finds, and runs agree.
+    #[test]
+    fn the_test_files_and_fuzz_corpora() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut stack = vec![root.join("tests"), root.join("fuzz/corpus")];
+        let mut n = 0;
+        while let Some(dir) = stack.pop() {
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            for e in entries.flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    stack.push(p);
+                    continue;
+                }
+                let Ok(src) = std::fs::read(&p) else { continue };
+                let one = scan_run(&src, 0, src.len()).found;
+                assert_eq!(
+                    scan_run_with(&src, 0, src.len(), false).found,
+                    one,
+                    "{}",
+                    p.display()
+                );
+                for threads in [2, 3] {
+                    assert_eq!(prescan_found_with(&src, threads, 0), one, "{}", p.display());
+                }
+                n += 1;
+            }
+        }
+        assert!(n > 500, "only {n} files found");
+    }
+
+    /// Mutated modules (bytes that matter to the skips inserted, replaced
+    /// or deleted at random): skipping finds what lexing finds.
+    #[test]
+    fn mutations_agree() {
+        let base = module(6)
+            + "!0 = !{!1, !\"s{\"}\n!1 = !DILocation(line: 1, scope: !0)\n"
+            + "define void @b() personality ptr @f0 {\nx:\n  ret void ; {\n}\n";
+        let pieces: [&[u8]; 18] = [
+            b"\"",
+            b"{",
+            b"}",
+            b";",
+            b"\n",
+            b"\r",
+            b"(",
+            b")",
+            b"\n@x = global i32 0\n",
+            b"define ",
+            b"blockaddress(@f1, %x)",
+            b"$c =",
+            b"@q =",
+            b"\n!9 = ",
+            b" #dbg_declare(",
+            b" i32declare @d() ",
+            b"xdefine",
+            b" 7attributes #0 ",
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..20_000 {
+            let mut text = base.clone().into_bytes();
+            for _ in 0..1 + next() % 4 {
+                let at = (next() as usize) % (text.len() + 1);
+                let piece = pieces[(next() as usize) % pieces.len()];
+                match next() % 3 {
+                    0 => text.splice(at..at, piece.iter().copied()).for_each(drop),
+                    1 if at < text.len() => text[at] = piece[0],
+                    _ if at < text.len() => {
+                        text.remove(at);
+                    }
+                    _ => {}
+                }
+            }
+            let one = scan_run_with(&text, 0, text.len(), false).found;
+            assert_eq!(
+                scan_run(&text, 0, text.len()).found,
+                one,
+                "{:?}",
+                String::from_utf8_lossy(&text)
+            );
+            assert_eq!(prescan_found_with(&text, 2, 0), one);
+        }
+    }
+
+    #[test]
+    fn comments_and_blockaddress() {
+        let mut s = String::new();
+        for i in 0..100 {
+            s.push_str(&format!(
+                "; a comment with @x = global and define @y\n@p{i} = global ptr blockaddress(@f{i}, %b)\ndefine void @f{i}() {{\nb:\n  ret void\n}}\n"
+            ));
+        }
+        check(&s);
     }
 }
