@@ -28,6 +28,7 @@ pub mod inst;
 pub mod layout;
 pub mod metadata;
 pub mod module;
+pub mod par;
 pub mod print;
 pub mod types;
 

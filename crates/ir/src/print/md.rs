@@ -278,16 +278,4 @@ impl Printer<'_, '_> {
             self.out.push_str("}\n");
         }
     }
-
-    /// `!N = ...` lines in number order.
-    pub(super) fn md_nodes(&mut self) {
-        for i in 0..self.md_slots.order.len() {
-            let n = self.md_slots.order[i];
-            self.out.push('!');
-            push_u64(self.out, i as u64);
-            self.out.push_str(" = ");
-            self.node_body(n);
-            self.out.push('\n');
-        }
-    }
 }

@@ -138,8 +138,13 @@ pub(crate) struct Printer<'m, 'o> {
     group_of_set: FxHashMap<AttrSet, u32>,
     group_of_text: FxHashMap<String, u32>,
     group_texts: Vec<String>,
+    /// The inline text of attribute sets printed so far.
+    inline_attr_text: FxHashMap<AttrSet, String>,
     /// The datalayout's program address space.
     program_as: u32,
+    /// Every function's metadata is numbered already (the parallel
+    /// printer numbers them all before printing any).
+    fn_md_numbered: bool,
 }
 
 impl<'m, 'o> Printer<'m, 'o> {
@@ -179,7 +184,135 @@ impl<'m, 'o> Printer<'m, 'o> {
             group_of_set: FxHashMap::default(),
             group_of_text: FxHashMap::default(),
             group_texts: Vec::new(),
+            inline_attr_text: FxHashMap::default(),
             program_as: slots::program_addrspace(m.datalayout.as_deref()),
+            fn_md_numbered: false,
+        }
+    }
+
+    /// A copy of this printer's state writing to `out`, for printing
+    /// functions on another thread once all numbering is done.
+    fn fork<'o2>(&self, out: &'o2 mut String) -> Printer<'m, 'o2> {
+        Printer {
+            m: self.m,
+            out,
+            globals: self.globals.clone(),
+            fnames: FnNames::default(),
+            other_fn: self.other_fn.clone(),
+            md_slots: self.md_slots.clone(),
+            type_text: self.type_text.clone(),
+            type_span: self.type_span.clone(),
+            const_class: self.const_class.clone(),
+            structs: self.structs.clone(),
+            struct_num: self.struct_num.clone(),
+            group_of_set: self.group_of_set.clone(),
+            group_of_text: self.group_of_text.clone(),
+            group_texts: self.group_texts.clone(),
+            inline_attr_text: self.inline_attr_text.clone(),
+            program_as: self.program_as,
+            fn_md_numbered: self.fn_md_numbered,
+        }
+    }
+
+    /// The counts of numbered metadata nodes and attribute groups: printing
+    /// a function after the pre-pass of [`Self::functions`] must not change
+    /// them.
+    fn numbering_state(&self) -> (usize, usize) {
+        (self.md_slots.order.len(), self.group_texts.len())
+    }
+
+    /// Prints every function, each preceded by an empty line.
+    ///
+    /// Large modules are printed on several threads: first every
+    /// function's metadata and the attribute groups of its calls are
+    /// numbered in the order sequential printing would number them, then
+    /// contiguous runs of functions are printed by forks of this printer
+    /// and concatenated in order. The text is the same as sequential
+    /// printing's; should a fork number anything new (the pre-pass missed
+    /// it), the functions are printed again sequentially from the state
+    /// before the pre-pass.
+    fn functions(&mut self) {
+        let m = self.m;
+        let parts = crate::par::split_functions(m, crate::par::threads());
+        if parts.len() <= 1 {
+            for (f, _) in m.functions.iter() {
+                self.out.push('\n');
+                self.function(f);
+            }
+            return;
+        }
+        let before = (
+            self.md_slots.clone(),
+            self.group_of_set.clone(),
+            self.group_of_text.clone(),
+            self.group_texts.clone(),
+        );
+        let start_len = self.out.len();
+        for (_, f) in m.functions.iter() {
+            crate::print::slots::number_function_md(&mut self.md_slots, m, f);
+            for b in f.layout.blocks() {
+                for i in f.layout.block_insts(b) {
+                    if let Some(c) = f.inst(i).call_info() {
+                        if !m.attrs.is_empty_set(c.fn_attrs) {
+                            self.group_slot(c.fn_attrs);
+                        }
+                    }
+                }
+            }
+        }
+        self.fn_md_numbered = true;
+        let numbered = self.numbering_state();
+        let mut outs: Vec<String> = parts[1..].iter().map(|_| String::new()).collect();
+        let mut consistent = true;
+        std::thread::scope(|s| {
+            let mut forks: Vec<_> = outs.iter_mut().map(|o| self.fork(o)).collect();
+            let handles: Vec<_> = forks
+                .drain(..)
+                .zip(&parts[1..])
+                .map(|(mut fork, r)| {
+                    let r = r.clone();
+                    std::thread::Builder::new().spawn_scoped(s, move || {
+                        for i in r {
+                            fork.out.push('\n');
+                            fork.function(Func::new(i));
+                        }
+                        fork.numbering_state() == numbered
+                    })
+                })
+                .collect();
+            for i in parts[0].clone() {
+                self.out.push('\n');
+                self.function(Func::new(i));
+            }
+            consistent &= self.numbering_state() == numbered;
+            for h in handles {
+                consistent &= match h {
+                    Ok(h) => match h.join() {
+                        Ok(ok) => ok,
+                        Err(p) => std::panic::resume_unwind(p),
+                    },
+                    Err(_) => false,
+                };
+            }
+        });
+        if consistent {
+            for o in &outs {
+                self.out.push_str(o);
+            }
+            return;
+        }
+        // Sequential printing from the state before the pre-pass.
+        self.out.truncate(start_len);
+        (
+            self.md_slots,
+            self.group_of_set,
+            self.group_of_text,
+            self.group_texts,
+        ) = before;
+        self.fn_md_numbered = false;
+        for (f, _) in m.functions.iter() {
+            self.out.push('\n');
+            self.function(f);
         }
     }
 
@@ -272,10 +405,7 @@ impl<'m, 'o> Printer<'m, 'o> {
         for (i, data) in m.ifuncs.iter() {
             self.alias_like(GlobalRef::IFunc(i), "ifunc ", data.value_ty, data.resolver);
         }
-        for (f, _) in m.functions.iter() {
-            self.out.push('\n');
-            self.function(f);
-        }
+        self.functions();
         if !self.group_texts.is_empty() {
             self.out.push('\n');
             for (i, g) in self.group_texts.iter().enumerate() {
@@ -292,7 +422,72 @@ impl<'m, 'o> Printer<'m, 'o> {
         }
         if !self.md_slots.order.is_empty() {
             self.out.push('\n');
-            self.md_nodes();
+            self.all_md_nodes();
+        }
+    }
+
+    /// `!N = ...` lines for the nodes numbered `r`.
+    fn md_node_lines(&mut self, r: std::ops::Range<usize>) {
+        for i in r {
+            let n = self.md_slots.order[i];
+            self.out.push('!');
+            push_u64(self.out, i as u64);
+            self.out.push_str(" = ");
+            self.node_body(n);
+            self.out.push('\n');
+        }
+    }
+
+    /// Every numbered node, in number order: for many nodes, runs of them
+    /// are printed by forks of this printer on other threads and
+    /// concatenated (numbering is complete by now; should a fork number
+    /// anything, they are printed again on this thread).
+    fn all_md_nodes(&mut self) {
+        /// Below this many nodes, one thread prints them all.
+        const MIN_PARALLEL_NODES: usize = 10_000;
+        let n = self.md_slots.order.len();
+        let threads = crate::par::threads().min(n / MIN_PARALLEL_NODES.max(1));
+        if threads <= 1 {
+            self.md_node_lines(0..n);
+            return;
+        }
+        let bounds: Vec<usize> = (0..=threads).map(|k| n * k / threads).collect();
+        let numbered = self.numbering_state();
+        let start_len = self.out.len();
+        let mut outs: Vec<String> = (1..threads).map(|_| String::new()).collect();
+        let mut consistent = true;
+        std::thread::scope(|s| {
+            let forks: Vec<_> = outs.iter_mut().map(|o| self.fork(o)).collect();
+            let handles: Vec<_> = forks
+                .into_iter()
+                .enumerate()
+                .map(|(k, mut fork)| {
+                    let r = bounds[k + 1]..bounds[k + 2];
+                    std::thread::Builder::new().spawn_scoped(s, move || {
+                        fork.md_node_lines(r);
+                        fork.numbering_state() == numbered
+                    })
+                })
+                .collect();
+            self.md_node_lines(bounds[0]..bounds[1]);
+            consistent &= self.numbering_state() == numbered;
+            for h in handles {
+                consistent &= match h {
+                    Ok(h) => match h.join() {
+                        Ok(ok) => ok,
+                        Err(p) => std::panic::resume_unwind(p),
+                    },
+                    Err(_) => false,
+                };
+            }
+        });
+        if consistent {
+            for o in &outs {
+                self.out.push_str(o);
+            }
+        } else {
+            self.out.truncate(start_len);
+            self.md_node_lines(0..n);
         }
     }
 
@@ -534,7 +729,9 @@ impl<'m, 'o> Printer<'m, 'o> {
     fn function(&mut self, func: Func) {
         let m = self.m;
         let f: &'m Function = &m.functions[func];
-        crate::print::slots::number_function_md(&mut self.md_slots, m, f);
+        if !self.fn_md_numbered {
+            crate::print::slots::number_function_md(&mut self.md_slots, m, f);
+        }
         self.fnames.compute(f);
         // `; Function Attrs:` lists the keyword attributes.
         let fn_attrs = m.attrs.get(f.fn_attrs);
@@ -757,6 +954,11 @@ impl<'m, 'o> Printer<'m, 'o> {
 
     /// An attribute set written inline (parameter and return attributes).
     fn attr_set(&mut self, set: AttrSet) {
+        // Sets recur (`noundef` on most parameters): their text is kept.
+        if let Some(t) = self.inline_attr_text.get(&set) {
+            self.out.push_str(t);
+            return;
+        }
         let mut text = String::new();
         for (i, a) in attrs::canonical(self.m.attrs.get(set))
             .into_iter()
@@ -768,6 +970,7 @@ impl<'m, 'o> Printer<'m, 'o> {
             self.attr_text(&mut text, a, false);
         }
         self.out.push_str(&text);
+        self.inline_attr_text.insert(set, text);
     }
 
     /// One attribute; `in_group` selects the `attributes #N` spelling.

@@ -87,7 +87,7 @@ fn nonempty(n: Option<&str>) -> Option<&str> {
 }
 
 /// Names of global values.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(super) struct GlobalNames<'m> {
     pub vars: SecondaryMap<crate::GlobalVar, Name<'m>>,
     pub funcs: SecondaryMap<Func, Name<'m>>,
@@ -151,7 +151,7 @@ impl<'m> GlobalNames<'m> {
 }
 
 /// Names of a function's arguments, blocks and instruction results.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(super) struct FnNames<'m> {
     pub vals: SecondaryMap<Value, Name<'m>>,
     pub blocks: SecondaryMap<Block, Name<'m>>,
@@ -236,6 +236,7 @@ impl<'m> FnNames<'m> {
 }
 
 /// Metadata node numbering.
+#[derive(Clone)]
 pub(super) struct MdSlots {
     pub slot: SecondaryMap<MdNode, u32>,
     pub order: Vec<MdNode>,
