@@ -27,10 +27,15 @@ use smallvec::SmallVec;
 
 /// Puts every loop of `f` in LCSSA form; returns whether anything changed.
 pub fn lcssa_function(m: &mut Module, f: &mut Function) -> bool {
-    let a = FnAnalyses::compute(f);
+    lcssa_function_with(m, f, &FnAnalyses::compute(f))
+}
+
+/// [`lcssa_function`] with analyses `a` of `f` as it is now; they stay
+/// valid (phi insertion does not change the CFG).
+pub fn lcssa_function_with(m: &mut Module, f: &mut Function, a: &FnAnalyses) -> bool {
     let mut changed = false;
     for l in a.loops.innermost_first() {
-        changed |= form_lcssa(m, f, &a, l);
+        changed |= form_lcssa(m, f, a, l);
     }
     changed
 }

@@ -69,14 +69,14 @@ impl Default for RotateOptions {
 /// whether anything changed.
 pub fn rotate_function(m: &mut Module, f: &mut Function, opts: RotateOptions) -> bool {
     // As a loop pass, it runs after the adaptor's loop-simplify and lcssa.
-    let mut changed = crate::simplify::simplify_function(m, f);
-    changed |= crate::lcssa::lcssa_function(m, f);
+    let (mut changed, a) = crate::simplify::simplify_function_with(m, f, FnAnalyses::compute(f));
+    changed |= crate::lcssa::lcssa_function_with(m, f, &a);
     let mut done: FxHashSet<Block> = FxHashSet::default();
     // One loop per round: analyses are recomputed after each rotation (and
     // only then: a loop left alone changes nothing, and recomputing for
     // every loop of a deep nest is cubic).
     let mut budget = 4 + 2 * f.num_block_ids();
-    let mut a = FnAnalyses::compute(f);
+    let mut a = a;
     while budget > 0 {
         budget -= 1;
         let next = a

@@ -51,13 +51,26 @@ use loopwright_ir::{
 
 /// Runs loop-simplify on `f`; returns whether anything changed.
 pub fn simplify_function(m: &mut Module, f: &mut Function) -> bool {
+    simplify_function_with(m, f, FnAnalyses::compute(f)).0
+}
+
+/// [`simplify_function`], starting from analyses `a` of `f` as it is now.
+/// Also returns analyses of `f` as it is when done, so that the caller need
+/// not compute them again.
+pub fn simplify_function_with(
+    m: &mut Module,
+    f: &mut Function,
+    mut a: FnAnalyses,
+) -> (bool, FnAnalyses) {
     let mut changed = false;
     // Each step makes one structural change. A loop needs at most a handful
     // of steps, and the bound guards against a step that keeps reporting a
     // change.
     let mut budget = 16 + 8 * f.num_block_ids();
     while budget > 0 {
-        let a = FnAnalyses::compute(f);
+        if a.loops.is_empty() {
+            break;
+        }
         let mut dirty = Dirty::new(f);
         let mut did = false;
         let mut touched = Vec::new();
@@ -84,8 +97,9 @@ pub fn simplify_function(m: &mut Module, f: &mut Function) -> bool {
             break;
         }
         changed = true;
+        a = FnAnalyses::compute(f);
     }
-    changed
+    (changed, a)
 }
 
 /// LLVM's order within the nest of top-level loop `top`: the loops of its

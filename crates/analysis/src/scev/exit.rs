@@ -453,7 +453,7 @@ impl ScalarEvolution<'_> {
         let Some(t) = self.f.terminator(eb) else {
             return self.cnc_limit();
         };
-        let d = self.f.inst(t).clone();
+        let d = self.f.inst(t);
         match d.opcode {
             Opcode::Br if d.operands().len() == 3 => {
                 let t0 = d.operands()[1].as_block();
@@ -475,7 +475,7 @@ impl ScalarEvolution<'_> {
                 let Some(exit) = exit else {
                     return self.cnc_limit();
                 };
-                self.exit_limit_from_switch(l, &d, exit, only_exit)
+                self.exit_limit_from_switch(l, d, exit, only_exit)
             }
             _ => self.cnc_limit(),
         }

@@ -903,7 +903,7 @@ impl ScalarEvolution<'_> {
         if depth >= MAX_DEPTH {
             return unknown;
         }
-        let d: InstData = self.f.inst(inst).clone();
+        let d: &InstData = self.f.inst(inst);
         let ops = d.operands();
         let op = |i: usize| ops.get(i).copied();
         let kb = |se: &mut Self, o: Option<Operand>| match o {
@@ -1081,7 +1081,7 @@ impl ScalarEvolution<'_> {
                 acc.unwrap_or(unknown)
             }
             Opcode::Call | Opcode::Invoke => {
-                let mut k = self.call_known_bits(inst, &d, bits, depth);
+                let mut k = self.call_known_bits(inst, d, bits, depth);
                 if let Some(ci) = d.call_info() {
                     if let Some(a) = self.attr_int(ci.ret_attrs, "align") {
                         if a.is_power_of_two() {
@@ -1324,6 +1324,20 @@ impl ScalarEvolution<'_> {
     /// The number of leading bits equal to the sign bit (a subset of
     /// LLVM's `ComputeNumSignBits`).
     pub(crate) fn num_sign_bits(&mut self, v: Value, depth: u32) -> u32 {
+        // Cached at the top level, like the known bits: the function does
+        // not change while this analysis lives.
+        if depth == 0 {
+            if let Some(&n) = self.sign_bits_cache.get(&v) {
+                return n;
+            }
+            let n = self.compute_num_sign_bits(v, 0);
+            self.sign_bits_cache.insert(v, n);
+            return n;
+        }
+        self.compute_num_sign_bits(v, depth)
+    }
+
+    fn compute_num_sign_bits(&mut self, v: Value, depth: u32) -> u32 {
         let bits = self.value_bits(v).clamp(1, MAX_BITS);
         if depth >= MAX_DEPTH {
             return 1;
@@ -1331,7 +1345,7 @@ impl ScalarEvolution<'_> {
         let ValueDef::Result(i) = self.f.value_def(v) else {
             return 1;
         };
-        let d = self.f.inst(i).clone();
+        let d = self.f.inst(i);
         let ops = d.operands();
         let needed = match d.opcode {
             Opcode::SExt | Opcode::Trunc => 1,

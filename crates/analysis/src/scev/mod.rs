@@ -84,6 +84,8 @@ pub struct ScalarEvolution<'a> {
     pub(crate) pending_loop_phis: FxHashSet<Value>,
     pub(crate) at_scope: FxHashMap<(Scev, Option<Loop>), Scev>,
     pub(crate) known_bits_cache: FxHashMap<Value, known::KnownBits>,
+    /// `num_sign_bits` results at depth 0.
+    pub(crate) sign_bits_cache: FxHashMap<Value, u32>,
     pub(crate) fold_cache: FxHashMap<(u8, Scev, Ty), Scev>,
     pub(crate) walking_be_conds: bool,
     pub(crate) value_log: Vec<Value>,
@@ -137,6 +139,7 @@ impl<'a> ScalarEvolution<'a> {
             pending_loop_phis: FxHashSet::default(),
             at_scope: FxHashMap::default(),
             known_bits_cache: FxHashMap::default(),
+            sign_bits_cache: FxHashMap::default(),
             fold_cache: FxHashMap::default(),
             walking_be_conds: false,
             value_log: Vec::new(),

@@ -98,9 +98,15 @@ pub fn unroll_function(
     // LLVM's function pass, and the loop pass manager's adaptor for
     // loop-unroll-full, put every loop in canonical form first; the
     // transform relies on LCSSA.
-    let mut changed = crate::simplify::simplify_function(m, f);
-    changed |= crate::lcssa::lcssa_function(m, f);
-    let mut a = FnAnalyses::compute(f);
+    // One computation of the analyses serves loop-simplify (which returns
+    // them up to date), LCSSA (which keeps the CFG) and the first round; a
+    // function without loops needs nothing else.
+    let a = FnAnalyses::compute(f);
+    if a.loops.is_empty() {
+        return false;
+    }
+    let (mut changed, mut a) = crate::simplify::simplify_function_with(m, f, a);
+    changed |= crate::lcssa::lcssa_function_with(m, f, &a);
     let headers: Vec<Block> = order(&a).into_iter().map(|l| a.loops.header(l)).collect();
     let mut next = headers.iter();
     loop {
@@ -127,9 +133,8 @@ pub fn unroll_function(
         if r != UnrollResult::Unmodified || ids != (f.num_block_ids(), f.num_inst_ids()) {
             changed = true;
             // Unrolling may break the canonical form of the loops around.
-            crate::simplify::simplify_function(m, f);
-            crate::lcssa::lcssa_function(m, f);
-            a = FnAnalyses::compute(f);
+            a = crate::simplify::simplify_function_with(m, f, FnAnalyses::compute(f)).1;
+            crate::lcssa::lcssa_function_with(m, f, &a);
         }
     }
     changed
