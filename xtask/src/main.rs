@@ -247,6 +247,8 @@ fn corpus(out: Option<PathBuf>) -> Result<()> {
 #[derive(Clone, Copy)]
 struct Sample {
     wall: Duration,
+    /// User plus system time of the child (all its threads).
+    cpu: Duration,
     max_rss_kib: u64,
 }
 
@@ -298,9 +300,14 @@ fn measure(cmd: &mut Command, what: &str) -> Result<Sample> {
         let tail: Vec<&str> = stderr.lines().take(20).collect();
         bail!("{what} failed ({how}):\n{}", tail.join("\n"));
     }
+    let tv = |t: libc::timeval| {
+        Duration::from_secs(u64::try_from(t.tv_sec).unwrap_or(0))
+            + Duration::from_micros(u64::try_from(t.tv_usec).unwrap_or(0))
+    };
     // Linux reports ru_maxrss in KiB.
     Ok(Sample {
         wall,
+        cpu: tv(usage.ru_utime) + tv(usage.ru_stime),
         max_rss_kib: u64::try_from(usage.ru_maxrss).unwrap_or(0),
     })
 }
@@ -313,26 +320,35 @@ fn tempfile_path(tag: &str) -> PathBuf {
 }
 
 struct Stats {
+    /// Wall time: median, min and max.
     median: f64,
     min: f64,
     max: f64,
+    /// Median CPU time (user + system, all threads).
+    cpu_median: f64,
     peak_rss_mib: f64,
 }
 
-fn stats(samples: &[Sample]) -> Stats {
-    let mut secs: Vec<f64> = samples.iter().map(|s| s.wall.as_secs_f64()).collect();
-    secs.sort_by(f64::total_cmp);
-    let n = secs.len();
-    let median = if n % 2 == 1 {
-        secs[n / 2]
+fn median_of(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n == 0 {
+        0.0
+    } else if n % 2 == 1 {
+        v[n / 2]
     } else {
-        (secs[n / 2 - 1] + secs[n / 2]) / 2.0
-    };
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+fn stats(samples: &[Sample]) -> Stats {
+    let secs: Vec<f64> = samples.iter().map(|s| s.wall.as_secs_f64()).collect();
     let peak = samples.iter().map(|s| s.max_rss_kib).max().unwrap_or(0);
     Stats {
-        median,
-        min: secs[0],
-        max: secs[n - 1],
+        median: median_of(secs.clone()),
+        min: secs.iter().copied().fold(f64::INFINITY, f64::min),
+        max: secs.iter().copied().fold(0.0, f64::max),
+        cpu_median: median_of(samples.iter().map(|s| s.cpu.as_secs_f64()).collect()),
         peak_rss_mib: peak as f64 / 1024.0,
     }
 }

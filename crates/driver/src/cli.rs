@@ -51,6 +51,11 @@ pub struct Cli {
     #[arg(long = "disable-verify")]
     pub disable_verify: bool,
 
+    /// Print the wall time of each phase (parse, verify, each pass, print,
+    /// write) to standard error, like opt's `-time-passes`.
+    #[arg(long = "time-passes")]
+    pub time_passes: bool,
+
     /// Print remarks of passes whose name matches this regex (transformations
     /// done).
     #[arg(long = "pass-remarks", value_name = "REGEX")]
@@ -141,6 +146,7 @@ pub struct Cli {
 /// Single-dash long options accepted as in opt.
 const LONG: &[&str] = &[
     "passes",
+    "time-passes",
     "pipeline",
     "pass-remarks",
     "pass-remarks-missed",

@@ -9,10 +9,13 @@ pub mod cli;
 pub mod diag;
 pub mod pipeline;
 pub mod remarks;
+pub mod timing;
 
 use loopwright_ir::Module;
 use loopwright_transforms::remark::{Remark, Remarks};
 use pipeline::Element;
+use std::time::Instant;
+use timing::Timings;
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -182,6 +185,7 @@ fn run_pipeline(
     file: &str,
     remarks: &mut Remarks,
     unroll: &loopwright_transforms::unroll::UnrollOptions,
+    timings: &mut Timings,
 ) -> Result<(), Failure> {
     let mut i = 0;
     while i < pipeline.len() {
@@ -191,11 +195,11 @@ fn run_pipeline(
                 inner,
                 ..
             } => {
-                run_pipeline(m, inner, file, remarks, unroll)?;
+                run_pipeline(m, inner, file, remarks, unroll, timings)?;
                 i += 1;
             }
             Element::Pass { name: "verify", .. } => {
-                verify(m, file, "pipeline")?;
+                timings.time("verify", || verify(m, file, "pipeline"))?;
                 i += 1;
             }
             _ => {
@@ -214,7 +218,7 @@ fn run_pipeline(
                 let group = &pipeline[start..i];
                 for fid in loopwright_transforms::defined_functions(m) {
                     loopwright_transforms::with_function(m, fid, |m, f| {
-                        run_on_function(m, f, group, file, remarks, unroll)
+                        run_on_function(m, f, group, file, remarks, unroll, timings)
                     })?;
                 }
             }
@@ -233,40 +237,61 @@ fn run_on_function(
     file: &str,
     remarks: &mut Remarks,
     unroll: &loopwright_transforms::unroll::UnrollOptions,
+    timings: &mut Timings,
 ) -> Result<(), Failure> {
-    use loopwright_transforms as t;
     for e in pipeline {
         match e {
-            Element::Adaptor { inner, .. } => run_on_function(m, f, inner, file, remarks, unroll)?,
-            Element::Pass { name, params } => match *name {
-                "loop-unroll" | "loop-unroll-full" => {
-                    let opts = unroll_options(unroll, params);
-                    t::unroll::unroll_function(m, f, &opts, *name == "loop-unroll-full", remarks);
-                }
-                "transform-warning" => t::warn::warn_missed_transformations(m, f, remarks),
-                "loop-simplify" => {
-                    t::simplify::simplify_function(m, f);
-                }
-                "lcssa" => {
-                    t::lcssa::lcssa_function(m, f);
-                }
-                "loop-rotate" => {
-                    let mut opts = t::rotate::RotateOptions::default();
-                    if params.split(';').any(|p| p == "no-header-duplication") {
-                        opts.max_header_size = 0;
-                    }
-                    t::rotate::rotate_function(m, f, opts);
-                }
-                // Inside a function pipeline the function is lent out of the
-                // module; the whole module is verified after the pipeline.
-                "verify" => {}
-                other => {
-                    return Err(Failure(diag::plain(
-                        file,
-                        &format!("pass '{other}' is registered but has no implementation"),
-                    )))
-                }
-            },
+            Element::Adaptor { inner, .. } => {
+                run_on_function(m, f, inner, file, remarks, unroll, timings)?
+            }
+            Element::Pass { name, params } => {
+                let start = Instant::now();
+                run_pass(m, f, name, params, file, remarks, unroll)?;
+                timings.add(name, start.elapsed());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Runs the function pass `name` with `params` on `f`.
+fn run_pass(
+    m: &mut Module,
+    f: &mut loopwright_ir::Function,
+    name: &str,
+    params: &str,
+    file: &str,
+    remarks: &mut Remarks,
+    unroll: &loopwright_transforms::unroll::UnrollOptions,
+) -> Result<(), Failure> {
+    use loopwright_transforms as t;
+    match name {
+        "loop-unroll" | "loop-unroll-full" => {
+            let opts = unroll_options(unroll, params);
+            t::unroll::unroll_function(m, f, &opts, name == "loop-unroll-full", remarks);
+        }
+        "transform-warning" => t::warn::warn_missed_transformations(m, f, remarks),
+        "loop-simplify" => {
+            t::simplify::simplify_function(m, f);
+        }
+        "lcssa" => {
+            t::lcssa::lcssa_function(m, f);
+        }
+        "loop-rotate" => {
+            let mut opts = t::rotate::RotateOptions::default();
+            if params.split(';').any(|p| p == "no-header-duplication") {
+                opts.max_header_size = 0;
+            }
+            t::rotate::rotate_function(m, f, opts);
+        }
+        // Inside a function pipeline the function is lent out of the
+        // module; the whole module is verified after the pipeline.
+        "verify" => {}
+        other => {
+            return Err(Failure(diag::plain(
+                file,
+                &format!("pass '{other}' is registered but has no implementation"),
+            )))
         }
     }
     Ok(())
@@ -281,15 +306,23 @@ pub struct Output {
     /// lines, each with the source line and a caret), to print before the
     /// remarks.
     pub warnings: String,
+    /// Wall time per phase (`-time-passes`).
+    pub timings: Timings,
+    /// The optimized module (a program about to exit may `mem::forget` it
+    /// rather than free it piece by piece).
+    pub module: Module,
 }
 
 /// Runs `opts` on the module text `src` and returns the printed result and
 /// the remarks.
 pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failure> {
-    let (mut m, map) = parse_with_source_map(src, file)?;
+    let mut timings = Timings::new();
+    let (mut m, map) = timings.time("parse", || parse_with_source_map(src, file))?;
     let warnings = diag::parser_warnings(file, src, &map);
     if opts.verify {
-        verify_input(&m, src, file, &map).map_err(|e| Failure(format!("{warnings}{e}")))?;
+        timings
+            .time("verify input", || verify_input(&m, src, file, &map))
+            .map_err(|e| Failure(format!("{warnings}{e}")))?;
     }
     drop(map);
     let pipeline = match &opts.passes {
@@ -301,17 +334,33 @@ pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failur
     // them, whenever the pipeline has a loop transformation or the
     // transformation warnings.
     if pipeline::mentions_loop_transformations(&pipeline) {
-        for fid in loopwright_transforms::defined_functions(&m) {
-            loopwright_transforms::warn::lint_loop_metadata(&m, &m.functions[fid], &mut remarks);
-        }
+        timings.time("lint loop metadata", || {
+            for fid in loopwright_transforms::defined_functions(&m) {
+                loopwright_transforms::warn::lint_loop_metadata(
+                    &m,
+                    &m.functions[fid],
+                    &mut remarks,
+                );
+            }
+        });
     }
-    run_pipeline(&mut m, &pipeline, file, &mut remarks, &opts.unroll)?;
+    run_pipeline(
+        &mut m,
+        &pipeline,
+        file,
+        &mut remarks,
+        &opts.unroll,
+        &mut timings,
+    )?;
     if opts.verify {
-        verify(&m, file, "output")?;
+        timings.time("verify output", || verify(&m, file, "output"))?;
     }
+    let text = timings.time("print", || loopwright_ir::print::print_module(&m));
     Ok(Output {
-        text: loopwright_ir::print::print_module(&m),
+        text,
         remarks: remarks.all().to_vec(),
         warnings,
+        timings,
+        module: m,
     })
 }

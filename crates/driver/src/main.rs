@@ -73,13 +73,31 @@ fn run(cli: &Cli) -> Result<(), String> {
     };
     let remark_opts = remark_options(cli)?;
     let out = optimize(&src, &name, &opts).map_err(|f| f.0)?;
+    // The input and the output text are large; the process is about to
+    // exit, so they are not freed one allocation at a time.
+    std::mem::forget(src);
     eprint!("{}", out.warnings);
     eprint!("{}", remarks::text(&out.remarks, &remark_opts));
     if let Some(path) = &cli.pass_remarks_output {
         let yaml = remarks::yaml(&out.remarks, remark_opts.filter.as_ref());
         write_atomically(path, yaml.as_bytes())?;
     }
+    // The process is about to exit: the module is not freed piece by
+    // piece.
+    std::mem::forget(out.module);
+    let mut timings = out.timings;
     let text = out.text;
+    let written = timings.time("write", || write_output(cli, &text));
+    std::mem::forget(text);
+    if cli.time_passes {
+        eprint!("{}", timings.report());
+    }
+    written
+}
+
+/// Writes the output module where `-o` says (nowhere with
+/// `-disable-output`).
+fn write_output(cli: &Cli, text: &str) -> Result<(), String> {
     if cli.disable_output {
         return Ok(());
     }
