@@ -170,10 +170,22 @@ impl TypeTable {
     }
 
     pub fn int(&mut self, bits: u32) -> Type {
-        self.intern(TypeData::Int(bits))
+        // The well-known widths are interned at fixed ids (`new`): no
+        // hashing for the types nearly every instruction names.
+        match bits {
+            1 => Self::I1,
+            8 => Self::I8,
+            16 => Self::I16,
+            32 => Self::I32,
+            64 => Self::I64,
+            _ => self.intern(TypeData::Int(bits)),
+        }
     }
 
     pub fn ptr(&mut self, addrspace: u32) -> Type {
+        if addrspace == 0 {
+            return Self::PTR;
+        }
         self.intern(TypeData::Ptr(addrspace))
     }
 
@@ -376,5 +388,30 @@ impl TypeTable {
             self.data[t],
             TypeData::Struct { .. } | TypeData::Named(_) | TypeData::Array { .. }
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fast paths of `int` and `ptr` name the types interned at fixed
+    /// ids, the same ones `intern` finds.
+    #[test]
+    fn well_known_ids_match_interning() {
+        let mut t = TypeTable::new();
+        for bits in [1, 8, 16, 32, 64] {
+            let fast = t.int(bits);
+            assert_eq!(t.data(fast), &TypeData::Int(bits));
+            assert_eq!(t.intern(TypeData::Int(bits)), fast);
+        }
+        let p0 = t.ptr(0);
+        assert_eq!(t.data(p0), &TypeData::Ptr(0));
+        assert_eq!(t.intern(TypeData::Ptr(0)), p0);
+        let i7 = t.int(7);
+        assert_eq!(t.data(i7), &TypeData::Int(7));
+        let p3 = t.ptr(3);
+        assert_eq!(t.data(p3), &TypeData::Ptr(3));
+        assert_ne!(p3, p0);
     }
 }
