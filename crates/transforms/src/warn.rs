@@ -21,6 +21,9 @@ the transformation might be disabled or specified as part of an unsupported tran
 
 /// Emits the leftover-transformation warnings of `f`.
 pub fn warn_missed_transformations(m: &Module, f: &Function, remarks: &mut Remarks) {
+    if !has_loop_ids(f) {
+        return;
+    }
     let a = FnAnalyses::compute(f);
     let fname = f.name().unwrap_or("");
     for l in a.loops.preorder_in_program_order() {
@@ -80,6 +83,9 @@ pub fn warn_missed_transformations(m: &Module, f: &Function, remarks: &mut Remar
 /// from pass `loop-metadata`, name `MalformedLoopMetadata`; loops in
 /// program pre-order.
 pub fn lint_loop_metadata(m: &Module, f: &Function, remarks: &mut Remarks) {
+    if !has_loop_ids(f) {
+        return;
+    }
     let a = FnAnalyses::compute(f);
     let fname = f.name().unwrap_or("");
     for l in a.loops.preorder_in_program_order() {
@@ -107,4 +113,15 @@ pub fn lint_loop_metadata(m: &Module, f: &Function, remarks: &mut Remarks) {
             );
         }
     }
+}
+
+/// Whether some block of `f` ends in an instruction with `!llvm.loop`.
+/// Without one no loop of `f` has a loop ID (LLVM's `getLoopID` reads the
+/// latches' terminators), so there is nothing to check and no analysis to
+/// compute.
+fn has_loop_ids(f: &Function) -> bool {
+    f.layout.blocks().any(|b| {
+        f.terminator(b)
+            .is_some_and(|t| f.inst(t).md.get(loopwright_ir::MdKind::LOOP).is_some())
+    })
 }
