@@ -221,6 +221,55 @@ impl<'m, 'o> Printer<'m, 'o> {
         (self.md_slots.order.len(), self.group_texts.len())
     }
 
+    /// Prints `runs[0]` with this printer and every later run with a fork
+    /// of it on a thread of its own (`print` writes one run), then appends
+    /// the forks' text in run order. Returns false when a printer numbered
+    /// anything new (the forks' text is then dropped, and the caller, which
+    /// must truncate what this printer wrote, prints on one thread).
+    fn print_runs(
+        &mut self,
+        runs: &[std::ops::Range<usize>],
+        print: for<'p, 'x> fn(&'p mut Printer<'m, 'x>, std::ops::Range<usize>),
+    ) -> bool {
+        let Some((first, rest)) = runs.split_first() else {
+            return true;
+        };
+        let numbered = self.numbering_state();
+        let mut outs: Vec<String> = rest.iter().map(|_| String::new()).collect();
+        let mut consistent = true;
+        std::thread::scope(|s| {
+            let forks: Vec<_> = outs.iter_mut().map(|o| self.fork(o)).collect();
+            let handles: Vec<_> = forks
+                .into_iter()
+                .zip(rest)
+                .map(|(mut fork, r)| {
+                    let r = r.clone();
+                    std::thread::Builder::new().spawn_scoped(s, move || {
+                        print(&mut fork, r);
+                        fork.numbering_state() == numbered
+                    })
+                })
+                .collect();
+            print(self, first.clone());
+            consistent &= self.numbering_state() == numbered;
+            for h in handles {
+                consistent &= match h {
+                    Ok(h) => match h.join() {
+                        Ok(ok) => ok,
+                        Err(p) => std::panic::resume_unwind(p),
+                    },
+                    Err(_) => false,
+                };
+            }
+        });
+        if consistent {
+            for o in &outs {
+                self.out.push_str(o);
+            }
+        }
+        consistent
+    }
+
     /// Prints every function, each preceded by an empty line.
     ///
     /// Large modules are printed on several threads: first every
@@ -261,44 +310,13 @@ impl<'m, 'o> Printer<'m, 'o> {
             }
         }
         self.fn_md_numbered = true;
-        let numbered = self.numbering_state();
-        let mut outs: Vec<String> = parts[1..].iter().map(|_| String::new()).collect();
-        let mut consistent = true;
-        std::thread::scope(|s| {
-            let mut forks: Vec<_> = outs.iter_mut().map(|o| self.fork(o)).collect();
-            let handles: Vec<_> = forks
-                .drain(..)
-                .zip(&parts[1..])
-                .map(|(mut fork, r)| {
-                    let r = r.clone();
-                    std::thread::Builder::new().spawn_scoped(s, move || {
-                        for i in r {
-                            fork.out.push('\n');
-                            fork.function(Func::new(i));
-                        }
-                        fork.numbering_state() == numbered
-                    })
-                })
-                .collect();
-            for i in parts[0].clone() {
-                self.out.push('\n');
-                self.function(Func::new(i));
-            }
-            consistent &= self.numbering_state() == numbered;
-            for h in handles {
-                consistent &= match h {
-                    Ok(h) => match h.join() {
-                        Ok(ok) => ok,
-                        Err(p) => std::panic::resume_unwind(p),
-                    },
-                    Err(_) => false,
-                };
+        let consistent = self.print_runs(&parts, |p, r| {
+            for i in r {
+                p.out.push('\n');
+                p.function(Func::new(i));
             }
         });
         if consistent {
-            for o in &outs {
-                self.out.push_str(o);
-            }
             return;
         }
         // Sequential printing from the state before the pre-pass.
@@ -451,41 +469,11 @@ impl<'m, 'o> Printer<'m, 'o> {
             self.md_node_lines(0..n);
             return;
         }
-        let bounds: Vec<usize> = (0..=threads).map(|k| n * k / threads).collect();
-        let numbered = self.numbering_state();
+        let runs: Vec<_> = (0..threads)
+            .map(|k| n * k / threads..n * (k + 1) / threads)
+            .collect();
         let start_len = self.out.len();
-        let mut outs: Vec<String> = (1..threads).map(|_| String::new()).collect();
-        let mut consistent = true;
-        std::thread::scope(|s| {
-            let forks: Vec<_> = outs.iter_mut().map(|o| self.fork(o)).collect();
-            let handles: Vec<_> = forks
-                .into_iter()
-                .enumerate()
-                .map(|(k, mut fork)| {
-                    let r = bounds[k + 1]..bounds[k + 2];
-                    std::thread::Builder::new().spawn_scoped(s, move || {
-                        fork.md_node_lines(r);
-                        fork.numbering_state() == numbered
-                    })
-                })
-                .collect();
-            self.md_node_lines(bounds[0]..bounds[1]);
-            consistent &= self.numbering_state() == numbered;
-            for h in handles {
-                consistent &= match h {
-                    Ok(h) => match h.join() {
-                        Ok(ok) => ok,
-                        Err(p) => std::panic::resume_unwind(p),
-                    },
-                    Err(_) => false,
-                };
-            }
-        });
-        if consistent {
-            for o in &outs {
-                self.out.push_str(o);
-            }
-        } else {
+        if !self.print_runs(&runs, |p, r| p.md_node_lines(r)) {
             self.out.truncate(start_len);
             self.md_node_lines(0..n);
         }
