@@ -102,7 +102,7 @@ pub fn verify_module(m: &Module) -> Result<(), Vec<VerifierError>> {
     // contiguous runs checked on several threads, and the errors are
     // concatenated in module order, as one thread would report them.
     let parts = loopwright_ir::par::split_functions(m, loopwright_ir::par::threads());
-    let run = |r: std::ops::Range<usize>| {
+    let errors: Vec<VerifierError> = loopwright_ir::par::run_each(parts, |r| {
         let mut errors = Vec::new();
         for i in r {
             if let Err(e) = verify_function(m, Func::new(i)) {
@@ -110,35 +110,10 @@ pub fn verify_module(m: &Module) -> Result<(), Vec<VerifierError>> {
             }
         }
         errors
-    };
-    let mut errors = Vec::new();
-    if parts.len() <= 1 {
-        errors = run(0..m.functions.len());
-    } else {
-        std::thread::scope(|s| {
-            let (first, rest) = parts.split_first().expect("at least one range");
-            let handles: Vec<_> = rest
-                .iter()
-                .map(|r| {
-                    let mine = r.clone();
-                    std::thread::Builder::new()
-                        .spawn_scoped(s, move || run(mine))
-                        .map_err(|_| r.clone())
-                })
-                .collect();
-            errors = run(first.clone());
-            for h in handles {
-                match h {
-                    Ok(h) => match h.join() {
-                        Ok(e) => errors.extend(e),
-                        Err(p) => std::panic::resume_unwind(p),
-                    },
-                    // No thread could be started: verify here.
-                    Err(r) => errors.extend(run(r)),
-                }
-            }
-        });
-    }
+    })
+    .into_iter()
+    .flatten()
+    .collect();
     if errors.is_empty() {
         Ok(())
     } else {

@@ -208,6 +208,38 @@ fn find_key<'t>(
     })
 }
 
+/// Enters `n` in `table` as the node for content `data`, unless the entry
+/// for that content still names a node that has it (a node edited in place
+/// since it was entered no longer does): that node is returned instead.
+fn enter(
+    table: &mut hashbrown::HashTable<UniqEntry>,
+    nodes: &PrimaryMap<MdNode, MdNodeData>,
+    data: &MdNodeData,
+    n: MdNode,
+) -> Option<MdNode> {
+    let h = hash_data(data);
+    match find_key(table, nodes, h, data) {
+        Some(e) if nodes[e.node] == *data => Some(e.node),
+        Some(e) => {
+            e.node = n;
+            e.snapshot = None;
+            None
+        }
+        None => {
+            table.insert_unique(
+                h,
+                UniqEntry {
+                    hash: h,
+                    node: n,
+                    snapshot: None,
+                },
+                |e| e.hash,
+            );
+            None
+        }
+    }
+}
+
 /// Module-level metadata.
 #[derive(Clone, Debug)]
 pub struct Metadata {
@@ -316,29 +348,9 @@ impl Metadata {
             return self.nodes.push(data);
         }
         self.index_pushed();
-        let h = hash_data(&data);
         let next = MdNode::new(self.nodes.len());
-        match find_key(&mut self.uniqued, &self.nodes, h, &data) {
-            Some(e) => {
-                // A node edited in place since it was entered no longer
-                // matches its entry.
-                if self.nodes[e.node] == data {
-                    return e.node;
-                }
-                e.node = next;
-                e.snapshot = None;
-            }
-            None => {
-                self.uniqued.insert_unique(
-                    h,
-                    UniqEntry {
-                        hash: h,
-                        node: next,
-                        snapshot: None,
-                    },
-                    |e| e.hash,
-                );
-            }
+        if let Some(n) = enter(&mut self.uniqued, &self.nodes, &data, next) {
+            return n;
         }
         self.nodes.push(data)
     }
@@ -350,26 +362,8 @@ impl Metadata {
             let n = MdNode::new(self.indexed);
             let d = &self.nodes[n];
             if !d.distinct {
-                let h = hash_data(d);
-                match find_key(&mut self.uniqued, &self.nodes, h, d) {
-                    Some(e) => {
-                        if self.nodes[e.node] != *d {
-                            e.node = n;
-                            e.snapshot = None;
-                        }
-                    }
-                    None => {
-                        self.uniqued.insert_unique(
-                            h,
-                            UniqEntry {
-                                hash: h,
-                                node: n,
-                                snapshot: None,
-                            },
-                            |e| e.hash,
-                        );
-                    }
-                }
+                // The first of equal nodes wins.
+                enter(&mut self.uniqued, &self.nodes, d, n);
             }
             self.indexed += 1;
         }

@@ -1,5 +1,6 @@
 //! Work splitting for the read-only whole-module phases that run on
-//! several threads (verifying, printing).
+//! several threads (the parser's pre-scan, verifying, printing), and the
+//! one place that starts and joins their threads ([`run_beside`]).
 //!
 //! Functions are split into contiguous runs of about equal size (counted
 //! in instructions), so that results can be concatenated in module order
@@ -23,6 +24,60 @@ pub fn threads() -> usize {
         return n.clamp(1, 64);
     }
     std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
+}
+
+/// Runs `f` on every item and returns the results in item order: the first
+/// item on the calling thread, each other on a thread of its own (see
+/// [`run_beside`]).
+pub fn run_each<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R> {
+    let mut items = items.into_iter();
+    let Some(first) = items.next() else {
+        return Vec::new();
+    };
+    let (r0, rest) = run_beside(|| f(first), items.collect(), &f);
+    std::iter::once(r0).chain(rest).collect()
+}
+
+/// Runs `here` on the calling thread while `f` runs on every item, each on
+/// a thread of its own; returns `here`'s result and the items' results in
+/// item order. An item whose thread cannot be started is run on the calling
+/// thread afterwards; a panic in any thread is resumed on the calling one.
+pub fn run_beside<A, T: Send, R: Send>(
+    here: impl FnOnce() -> A,
+    items: Vec<T>,
+    f: impl Fn(T) -> R + Sync,
+) -> (A, Vec<R>) {
+    use std::sync::{Mutex, PoisonError};
+    // Each item is taken once, by its thread or, failing that, here.
+    let slots: Vec<Mutex<Option<T>>> = items.into_iter().map(|t| Mutex::new(Some(t))).collect();
+    let take = |i: usize| {
+        slots
+            .get(i)?
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+    };
+    let f = &f;
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..slots.len())
+            .map(|i| {
+                std::thread::Builder::new()
+                    .spawn_scoped(s, move || take(i).map(f))
+                    .ok()
+            })
+            .collect();
+        let a = here();
+        let mut out = Vec::with_capacity(slots.len());
+        for (i, h) in handles.into_iter().enumerate() {
+            let r = match h.map(|h| h.join()) {
+                Some(Ok(r)) => r,
+                Some(Err(p)) => std::panic::resume_unwind(p),
+                None => None,
+            };
+            out.extend(r.or_else(|| take(i).map(f)));
+        }
+        (a, out)
+    })
 }
 
 /// Splits the functions of `m` (by index) into at most `parts` contiguous
@@ -69,6 +124,16 @@ mod tests {
             m.functions.push(f);
         }
         m
+    }
+
+    #[test]
+    fn run_each_keeps_item_order() {
+        let out = run_each((0..7).collect(), |i: u64| {
+            std::thread::sleep(std::time::Duration::from_millis(7 - i));
+            i * i
+        });
+        assert_eq!(out, vec![0, 1, 4, 9, 16, 25, 36]);
+        assert!(run_each(Vec::<u8>::new(), |x| x).is_empty());
     }
 
     #[test]

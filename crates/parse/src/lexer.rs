@@ -315,7 +315,7 @@ fn unescaped_has_nul(s: &[u8]) -> bool {
 
 /// `[-a-zA-Z$._0-9]`
 #[inline]
-fn is_label_char(c: u8) -> bool {
+pub(crate) fn is_label_char(c: u8) -> bool {
     CLASS[c as usize] & LABEL != 0
 }
 

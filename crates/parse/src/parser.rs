@@ -2020,28 +2020,11 @@ fn prescan_found_with(src: &[u8], threads: usize, min_len: usize) -> Vec<Found> 
         .copied()
         .chain(std::iter::once(src.len()))
         .collect();
-    let chunks: Vec<Option<Chunk>> = std::thread::scope(|s| {
-        let handles: Vec<_> = starts[1..]
-            .iter()
-            .zip(&ends[1..])
-            .map(|(&a, &b)| {
-                std::thread::Builder::new()
-                    .spawn_scoped(s, move || scan_run(src, a, b))
-                    .ok()
-            })
-            .collect();
-        let mut out = vec![Some(scan_run(src, starts[0], ends[0]))];
-        for h in handles {
-            out.push(h.and_then(|h| h.join().ok()));
-        }
-        out
-    });
+    let runs: Vec<(usize, usize)> = starts.iter().copied().zip(ends).collect();
+    let chunks = loopwright_ir::par::run_each(runs, |(a, b)| scan_run(src, a, b));
     let mut found = Vec::new();
     let mut prev_next: Option<Token> = None;
     for c in chunks {
-        let Some(c) = c else {
-            return scan_run(src, 0, src.len()).found;
-        };
         if let Some(expected) = prev_next {
             let first_is_equal = c.first.kind == Tok::Equal;
             if expected != c.first || first_is_equal {
@@ -2149,11 +2132,7 @@ fn scan_run_with(src: &[u8], start: usize, end: usize, skip: bool) -> Chunk {
                         if u.kind == Tok::Eof {
                             break;
                         }
-                        plain &= !(u.kind == Tok::Keyword
-                            && matches!(
-                                u.text(src),
-                                b"define" | b"declare" | b"attributes" | b"blockaddress"
-                            ));
+                        plain &= !(u.kind == Tok::Keyword && EVENT_KEYWORDS.contains(&u.text(src)));
                     }
                     // A body holds nothing the pre-scan records (but for a
                     // `blockaddress`, which `skip_body` refuses): jump over
@@ -2194,6 +2173,9 @@ fn scan_run_with(src: &[u8], start: usize, end: usize, skip: bool) -> Chunk {
     }
 }
 
+/// The keywords after which the pre-scan records something.
+const EVENT_KEYWORDS: [&[u8]; 4] = [b"define", b"declare", b"attributes", b"blockaddress"];
+
 /// Where a function body opens, given a lexer just past the function's
 /// name (of kind `name`): the first `{` outside parentheses. `None` when the header has a
 /// `prefix` or `prologue` constant (of any type, so it may be a struct
@@ -2209,14 +2191,7 @@ fn body_after_header(src: &[u8], mut l2: Lexer<'_>, name: Tok) -> Option<Token> 
         match u.kind {
             // Anything the pre-scan records (malformed input): lex on.
             Tok::Equal if is_global_tok(before) || before == Tok::ComdatVar => return None,
-            Tok::Keyword
-                if matches!(
-                    u.text(src),
-                    b"define" | b"declare" | b"attributes" | b"blockaddress"
-                ) =>
-            {
-                return None
-            }
+            Tok::Keyword if EVENT_KEYWORDS.contains(&u.text(src)) => return None,
             Tok::LParen => parens += 1,
             Tok::RParen => parens = parens.checked_sub(1)?,
             Tok::LBrace if parens == 0 => {
@@ -2335,15 +2310,8 @@ fn may_hold_event(text: &[u8]) -> bool {
     use memchr::memmem::Finder;
     use std::sync::OnceLock;
     static KEYWORDS: OnceLock<[Finder<'static>; 4]> = OnceLock::new();
-    let finders = KEYWORDS.get_or_init(|| {
-        [
-            b"define".as_slice(),
-            b"declare",
-            b"attributes",
-            b"blockaddress",
-        ]
-        .map(|k| Finder::new(k).into_owned())
-    });
+    let finders = KEYWORDS.get_or_init(|| EVENT_KEYWORDS.map(|k| Finder::new(k).into_owned()));
+
     // An occurrence right after a letter or `_` is inside a longer word
     // (`#dbg_declare`), which the lexer reads as one token.
     for f in finders {
@@ -2364,7 +2332,7 @@ fn may_hold_event(text: &[u8]) -> bool {
                 None => return false,
             }
         } else {
-            while text.get(j).is_some_and(|&c| is_label_char_byte(c)) {
+            while text.get(j).is_some_and(|&c| crate::lexer::is_label_char(c)) {
                 j += 1;
             }
         }
@@ -2383,11 +2351,6 @@ fn may_hold_event(text: &[u8]) -> bool {
         i += p + 1;
     }
     false
-}
-
-/// `[-a-zA-Z$._0-9]`: the characters of an unquoted name.
-fn is_label_char_byte(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_')
 }
 
 #[cfg(test)]

@@ -223,9 +223,9 @@ impl<'m, 'o> Printer<'m, 'o> {
 
     /// Prints `runs[0]` with this printer and every later run with a fork
     /// of it on a thread of its own (`print` writes one run), then appends
-    /// the forks' text in run order. Returns false when a printer numbered
-    /// anything new (the forks' text is then dropped, and the caller, which
-    /// must truncate what this printer wrote, prints on one thread).
+    /// the forks' texts in run order. Returns false, with this printer's
+    /// text as it was, when a printer numbered anything new: the caller
+    /// then prints on one thread.
     fn print_runs(
         &mut self,
         runs: &[std::ops::Range<usize>],
@@ -235,39 +235,32 @@ impl<'m, 'o> Printer<'m, 'o> {
             return true;
         };
         let numbered = self.numbering_state();
+        let start_len = self.out.len();
         let mut outs: Vec<String> = rest.iter().map(|_| String::new()).collect();
-        let mut consistent = true;
-        std::thread::scope(|s| {
-            let forks: Vec<_> = outs.iter_mut().map(|o| self.fork(o)).collect();
-            let handles: Vec<_> = forks
-                .into_iter()
-                .zip(rest)
-                .map(|(mut fork, r)| {
-                    let r = r.clone();
-                    std::thread::Builder::new().spawn_scoped(s, move || {
-                        print(&mut fork, r);
-                        fork.numbering_state() == numbered
-                    })
-                })
-                .collect();
-            print(self, first.clone());
-            consistent &= self.numbering_state() == numbered;
-            for h in handles {
-                consistent &= match h {
-                    Ok(h) => match h.join() {
-                        Ok(ok) => ok,
-                        Err(p) => std::panic::resume_unwind(p),
-                    },
-                    Err(_) => false,
-                };
-            }
-        });
-        if consistent {
-            for o in &outs {
-                self.out.push_str(o);
-            }
+        let forks: Vec<_> = outs
+            .iter_mut()
+            .zip(rest)
+            .map(|(o, r)| (self.fork(o), r.clone()))
+            .collect();
+        let (here_ok, forks_ok) = crate::par::run_beside(
+            || {
+                print(self, first.clone());
+                self.numbering_state() == numbered
+            },
+            forks,
+            |(mut fork, r)| {
+                print(&mut fork, r);
+                fork.numbering_state() == numbered
+            },
+        );
+        if !(here_ok && forks_ok.into_iter().all(|ok| ok)) {
+            self.out.truncate(start_len);
+            return false;
         }
-        consistent
+        for o in &outs {
+            self.out.push_str(o);
+        }
+        true
     }
 
     /// Prints every function, each preceded by an empty line.
@@ -283,20 +276,26 @@ impl<'m, 'o> Printer<'m, 'o> {
     fn functions(&mut self) {
         let m = self.m;
         let parts = crate::par::split_functions(m, crate::par::threads());
-        if parts.len() <= 1 {
-            for (f, _) in m.functions.iter() {
-                self.out.push('\n');
-                self.function(f);
-            }
+        if parts.len() > 1 && self.functions_in_runs(&parts) {
             return;
         }
+        for (f, _) in m.functions.iter() {
+            self.out.push('\n');
+            self.function(f);
+        }
+    }
+
+    /// [`Self::functions`] on several threads, one per run of `parts`;
+    /// false, with the numbering as it was and nothing written, when a fork
+    /// numbered anything the pre-pass missed.
+    fn functions_in_runs(&mut self, parts: &[std::ops::Range<usize>]) -> bool {
+        let m = self.m;
         let before = (
             self.md_slots.clone(),
             self.group_of_set.clone(),
             self.group_of_text.clone(),
             self.group_texts.clone(),
         );
-        let start_len = self.out.len();
         for (_, f) in m.functions.iter() {
             crate::print::slots::number_function_md(&mut self.md_slots, m, f);
             for b in f.layout.blocks() {
@@ -310,28 +309,22 @@ impl<'m, 'o> Printer<'m, 'o> {
             }
         }
         self.fn_md_numbered = true;
-        let consistent = self.print_runs(&parts, |p, r| {
+        let printed = self.print_runs(parts, |p, r| {
             for i in r {
                 p.out.push('\n');
                 p.function(Func::new(i));
             }
         });
-        if consistent {
-            return;
+        if !printed {
+            (
+                self.md_slots,
+                self.group_of_set,
+                self.group_of_text,
+                self.group_texts,
+            ) = before;
+            self.fn_md_numbered = false;
         }
-        // Sequential printing from the state before the pre-pass.
-        self.out.truncate(start_len);
-        (
-            self.md_slots,
-            self.group_of_set,
-            self.group_of_text,
-            self.group_texts,
-        ) = before;
-        self.fn_md_numbered = false;
-        for (f, _) in m.functions.iter() {
-            self.out.push('\n');
-            self.function(f);
-        }
+        printed
     }
 
     /// `SlotTracker::processModule`: metadata of global variables, then of
@@ -464,19 +457,14 @@ impl<'m, 'o> Printer<'m, 'o> {
         /// Below this many nodes, one thread prints them all.
         const MIN_PARALLEL_NODES: usize = 10_000;
         let n = self.md_slots.order.len();
-        let threads = crate::par::threads().min(n / MIN_PARALLEL_NODES.max(1));
-        if threads <= 1 {
-            self.md_node_lines(0..n);
-            return;
-        }
+        let threads = crate::par::threads().min(n / MIN_PARALLEL_NODES);
         let runs: Vec<_> = (0..threads)
             .map(|k| n * k / threads..n * (k + 1) / threads)
             .collect();
-        let start_len = self.out.len();
-        if !self.print_runs(&runs, |p, r| p.md_node_lines(r)) {
-            self.out.truncate(start_len);
-            self.md_node_lines(0..n);
+        if threads > 1 && self.print_runs(&runs, |p, r| p.md_node_lines(r)) {
+            return;
         }
+        self.md_node_lines(0..n);
     }
 
     /// `%0 = type {...}` for numbered structs, then `%name = type ...`.
