@@ -13,6 +13,7 @@ pub mod timing;
 
 use loopwright_ir::Module;
 use loopwright_transforms::remark::{Remark, Remarks};
+use loopwright_transforms::FnMemo;
 use pipeline::Element;
 use std::time::Instant;
 use timing::Timings;
@@ -217,8 +218,9 @@ fn run_pipeline(
                 }
                 let group = &pipeline[start..i];
                 for fid in loopwright_transforms::defined_functions(m) {
+                    let mut memo = FnMemo::default();
                     loopwright_transforms::with_function(m, fid, |m, f| {
-                        run_on_function(m, f, group, file, remarks, unroll, timings)
+                        run_on_function(m, f, group, file, remarks, unroll, timings, &mut memo)
                     })?;
                 }
             }
@@ -229,7 +231,9 @@ fn run_pipeline(
 
 /// Runs function-level elements on one function. Loop passes run over all
 /// the function's loops, each pass in turn (a loop adaptor with several
-/// passes runs them one after the other over the whole function).
+/// passes runs them one after the other over the whole function). `memo`
+/// carries what the unroll passes learned from one pass to the next.
+#[allow(clippy::too_many_arguments)]
 fn run_on_function(
     m: &mut Module,
     f: &mut loopwright_ir::Function,
@@ -238,15 +242,16 @@ fn run_on_function(
     remarks: &mut Remarks,
     unroll: &loopwright_transforms::unroll::UnrollOptions,
     timings: &mut Timings,
+    memo: &mut FnMemo,
 ) -> Result<(), Failure> {
     for e in pipeline {
         match e {
             Element::Adaptor { inner, .. } => {
-                run_on_function(m, f, inner, file, remarks, unroll, timings)?
+                run_on_function(m, f, inner, file, remarks, unroll, timings, memo)?
             }
             Element::Pass { name, params } => {
                 let start = Instant::now();
-                run_pass(m, f, name, params, file, remarks, unroll)?;
+                run_pass(m, f, name, params, file, remarks, unroll, memo)?;
                 timings.add(name, start.elapsed());
             }
         }
@@ -254,7 +259,10 @@ fn run_on_function(
     Ok(())
 }
 
-/// Runs the function pass `name` with `params` on `f`.
+/// Runs the function pass `name` with `params` on `f`; a pass other than
+/// the unroll passes (which keep `memo` themselves) and the read-only ones
+/// clears `memo`.
+#[allow(clippy::too_many_arguments)]
 fn run_pass(
     m: &mut Module,
     f: &mut loopwright_ir::Function,
@@ -263,14 +271,21 @@ fn run_pass(
     file: &str,
     remarks: &mut Remarks,
     unroll: &loopwright_transforms::unroll::UnrollOptions,
+    memo: &mut FnMemo,
 ) -> Result<(), Failure> {
     use loopwright_transforms as t;
+    if !matches!(
+        name,
+        "loop-unroll" | "loop-unroll-full" | "transform-warning" | "verify"
+    ) {
+        memo.clear();
+    }
     match name {
         "loop-unroll" | "loop-unroll-full" => {
             let opts = unroll_options(unroll, params);
-            t::unroll::unroll_function(m, f, &opts, name == "loop-unroll-full", remarks);
+            t::unroll::unroll_function_memo(m, f, &opts, name == "loop-unroll-full", remarks, memo);
         }
-        "transform-warning" => t::warn::warn_missed_transformations(m, f, remarks),
+        "transform-warning" => t::warn::warn_missed_transformations_memo(m, f, remarks, memo),
         "loop-simplify" => {
             t::simplify::simplify_function(m, f);
         }

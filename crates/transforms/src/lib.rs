@@ -49,6 +49,44 @@ impl FnAnalyses {
     }
 }
 
+/// What the passes know about one function and that stays true while the
+/// function does not change: its analyses and what scalar evolution told
+/// the unroll passes. A pipeline keeps one per function, so a pass after
+/// one that left the function alone starts from what that pass knew
+/// (LLVM's pass manager keeps preserved analyses the same way). A pass
+/// that changes the function must [`clear`](FnMemo::clear) it; the passes
+/// taking a memo do so themselves.
+#[derive(Default)]
+pub struct FnMemo {
+    analyses: Option<FnAnalyses>,
+    pub(crate) unroll: unroll::UnrollFacts,
+}
+
+impl FnMemo {
+    /// Forgets everything (the function changed).
+    pub fn clear(&mut self) {
+        self.analyses = None;
+        self.unroll.clear();
+    }
+
+    /// The analyses of `f`: the remembered ones, or computed afresh.
+    pub(crate) fn take_analyses(&mut self, f: &Function) -> FnAnalyses {
+        self.analyses
+            .take()
+            .unwrap_or_else(|| FnAnalyses::compute(f))
+    }
+
+    /// Remembers `a`, which must describe the function as it is now.
+    pub(crate) fn keep_analyses(&mut self, a: FnAnalyses) {
+        self.analyses = Some(a);
+    }
+
+    /// The analyses of `f`, computed once.
+    pub(crate) fn analyses(&mut self, f: &Function) -> &FnAnalyses {
+        self.analyses.get_or_insert_with(|| FnAnalyses::compute(f))
+    }
+}
+
 /// Runs `op` on function `fid` with the rest of the module mutably
 /// available (types, constants, metadata). While `op` runs, the module's
 /// slot for `fid` holds an empty declaration.

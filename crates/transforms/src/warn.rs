@@ -12,7 +12,7 @@
 //! missing interleaving instead.
 
 use crate::remark::{source_loc, Remark, RemarkKind, Remarks};
-use crate::FnAnalyses;
+use crate::{FnAnalyses, FnMemo};
 use loopwright_analysis::loopmd::{LoopAttrs, TransformationMode};
 use loopwright_ir::{Function, Module};
 
@@ -21,10 +21,21 @@ the transformation might be disabled or specified as part of an unsupported tran
 
 /// Emits the leftover-transformation warnings of `f`.
 pub fn warn_missed_transformations(m: &Module, f: &Function, remarks: &mut Remarks) {
+    warn_missed_transformations_memo(m, f, remarks, &mut FnMemo::default());
+}
+
+/// [`warn_missed_transformations`] with what earlier passes learned about
+/// `f` (the pass changes nothing, so `memo` stays valid).
+pub fn warn_missed_transformations_memo(
+    m: &Module,
+    f: &Function,
+    remarks: &mut Remarks,
+    memo: &mut FnMemo,
+) {
     if !has_loop_ids(f) {
         return;
     }
-    let a = FnAnalyses::compute(f);
+    let a = memo.analyses(f);
     let fname = f.name().unwrap_or("");
     for l in a.loops.preorder_in_program_order() {
         let Some(id) = a.loops.loop_id(f, &m.md, &a.cfg, l) else {

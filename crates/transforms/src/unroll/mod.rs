@@ -39,7 +39,7 @@ pub mod simulate;
 pub mod transform;
 
 use crate::remark::{source_loc, Remark, RemarkKind, Remarks, SourceLoc};
-use crate::FnAnalyses;
+use crate::{FnAnalyses, FnMemo};
 use cost::{Decision, Pragmas, TripFacts};
 use loopwright_analysis::loopmd::{followup, LoopAttrs, TransformationMode};
 use loopwright_analysis::scev::ScalarEvolution;
@@ -87,6 +87,32 @@ pub enum UnrollResult {
     FullyUnrolled,
 }
 
+/// What scalar evolution told the unroll passes about the loops of one
+/// function, by loop header: trip facts and peel counts. Part of
+/// [`crate::FnMemo`], so `loop-unroll` reuses what `loop-unroll-full`
+/// computed on a function that pass left alone.
+#[derive(Default)]
+pub(crate) struct UnrollFacts {
+    trips: rustc_hash::FxHashMap<Block, (TripFacts, Vec<ExitFacts>)>,
+    peels: rustc_hash::FxHashMap<(Block, PeelQuery), Option<peel::PeelDecision>>,
+}
+
+/// The inputs of a peel count besides the function and its analyses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct PeelQuery {
+    prefs: peel::PeelPrefs,
+    size: u32,
+    trip_count: u32,
+    threshold: u32,
+}
+
+impl UnrollFacts {
+    pub(crate) fn clear(&mut self) {
+        self.trips.clear();
+        self.peels.clear();
+    }
+}
+
 /// `loop-unroll` (`only_full == false`) or `loop-unroll-full` on `f`.
 pub fn unroll_function(
     m: &mut Module,
@@ -95,18 +121,36 @@ pub fn unroll_function(
     only_full: bool,
     remarks: &mut Remarks,
 ) -> bool {
+    unroll_function_memo(m, f, opts, only_full, remarks, &mut FnMemo::default())
+}
+
+/// [`unroll_function`] with what earlier passes learned about `f`, which
+/// must still describe it; `memo` is kept up to date (cleared when the
+/// pass changes `f`, filled with what it computes).
+pub fn unroll_function_memo(
+    m: &mut Module,
+    f: &mut Function,
+    opts: &UnrollOptions,
+    only_full: bool,
+    remarks: &mut Remarks,
+    memo: &mut FnMemo,
+) -> bool {
     // LLVM's function pass, and the loop pass manager's adaptor for
     // loop-unroll-full, put every loop in canonical form first; the
     // transform relies on LCSSA.
     // One computation of the analyses serves loop-simplify (which returns
     // them up to date), LCSSA (which keeps the CFG) and the first round; a
     // function without loops needs nothing else.
-    let a = FnAnalyses::compute(f);
+    let a = memo.take_analyses(f);
     if a.loops.is_empty() {
+        memo.keep_analyses(a);
         return false;
     }
     let (mut changed, mut a) = crate::simplify::simplify_function_with(m, f, a);
     changed |= crate::lcssa::lcssa_function_with(m, f, &a);
+    if changed {
+        memo.clear();
+    }
     let headers: Vec<Block> = order(&a).into_iter().map(|l| a.loops.header(l)).collect();
     let mut next = headers.iter();
     loop {
@@ -119,19 +163,34 @@ pub fn unroll_function(
             let mut se = ScalarEvolution::new(m, f, &a.cfg, &a.dt, &a.loops);
             next.by_ref().find_map(|&h| {
                 let l = a.loops.loop_for(h).filter(|&l| a.loops.header(l) == h)?;
-                match decide(m, f, &a, &mut se, l, opts, only_full, remarks) {
+                match decide(
+                    m,
+                    f,
+                    &a,
+                    &mut se,
+                    l,
+                    opts,
+                    only_full,
+                    remarks,
+                    &mut memo.unroll,
+                ) {
                     Plan::Leave => None,
                     plan => Some((l, plan)),
                 }
             })
         };
-        let Some((l, plan)) = chosen else { break };
+        let Some((l, plan)) = chosen else {
+            // (LCSSA adds phis only: the analyses still describe `f`.)
+            memo.keep_analyses(a);
+            break;
+        };
         let ids = (f.num_block_ids(), f.num_inst_ids());
         let r = apply(m, f, &a, l, plan, opts, remarks);
         // (A loop reported unmodified has not been touched; the arena sizes
         // are a cheap second check that nothing was created.)
         if r != UnrollResult::Unmodified || ids != (f.num_block_ids(), f.num_inst_ids()) {
             changed = true;
+            memo.clear();
             // Unrolling may break the canonical form of the loops around.
             a = crate::simplify::simplify_function_with(m, f, FnAnalyses::compute(f)).1;
             crate::lcssa::lcssa_function_with(m, f, &a);
@@ -246,7 +305,8 @@ pub fn try_unroll_loop(
 ) -> UnrollResult {
     let plan = {
         let mut se = ScalarEvolution::new(m, f, &a.cfg, &a.dt, &a.loops);
-        decide(m, f, a, &mut se, l, opts, only_full, remarks)
+        let mut facts = UnrollFacts::default();
+        decide(m, f, a, &mut se, l, opts, only_full, remarks, &mut facts)
     };
     apply(m, f, a, l, plan, opts, remarks)
 }
@@ -340,6 +400,7 @@ fn decide(
     opts: &UnrollOptions,
     only_full: bool,
     remarks: &mut Remarks,
+    memo: &mut UnrollFacts,
 ) -> Plan {
     let loop_id = a.loops.loop_id(f, &m.md, &a.cfg, l);
     let attrs = loop_id
@@ -419,7 +480,15 @@ fn decide(
     if size.inline_candidates != 0 {
         return Plan::Leave;
     }
-    let (trips, exits) = trip_facts(se, f, a, l);
+    let header = a.loops.header(l);
+    let (trips, exits) = match memo.trips.get(&header) {
+        Some(known) => known.clone(),
+        None => {
+            let facts = trip_facts(se, f, a, l);
+            memo.trips.insert(header, facts.clone());
+            facts
+        }
+    };
     p.allow_remainder &= !size.convergent;
     let pr = Pragmas {
         user_count: opts.count,
@@ -440,22 +509,32 @@ fn decide(
         try_peel && !simulate::full_unroll_after_estimate(m, f, a, l, &trips, &p, opts, &mut d);
     let peel_count = forced_peel.or_else(|| {
         let prefs = peel::PeelPrefs::gather(opts, only_full);
-        try_peel
-            .then(|| {
-                peel::compute_peel_count_with(
-                    se,
-                    m,
-                    f,
-                    a,
-                    l,
-                    &prefs,
-                    size.size,
-                    trips.trip_count,
-                    p.threshold,
-                )
-            })
-            .flatten()
-            .map(|pd| pd.count)
+        if !try_peel {
+            return None;
+        }
+        let q = PeelQuery {
+            prefs,
+            size: size.size,
+            trip_count: trips.trip_count,
+            threshold: p.threshold,
+        };
+        let known = memo.peels.get(&(header, q)).copied();
+        let decision = known.unwrap_or_else(|| {
+            let d = peel::compute_peel_count_with(
+                se,
+                m,
+                f,
+                a,
+                l,
+                &prefs,
+                size.size,
+                trips.trip_count,
+                p.threshold,
+            );
+            memo.peels.insert((header, q), d);
+            d
+        });
+        decision.map(|pd| pd.count)
     });
     if let Some(count) = peel_count {
         return Plan::Peel {

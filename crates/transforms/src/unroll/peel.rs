@@ -103,7 +103,7 @@ const MAX_CONDITION_DEPTH: u32 = 4;
 
 /// LLVM's `PeelingPreferences` (`gatherPeelingPreferences`): the defaults
 /// (x86 keeps them), then the options.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PeelPrefs {
     /// The count from `-unroll-peel-count` (0: none); the heuristics start
     /// from it.
