@@ -449,6 +449,8 @@ struct Verifier<'a> {
     pos: SecondaryMap<Inst, u32>,
     /// Values whose definition was already reported as broken.
     bad_value: Vec<bool>,
+    /// Values whose definition `check_value_ref` found sound.
+    value_ok: Vec<bool>,
     /// Instructions whose operand list has the shape its opcode needs.
     shape_ok: Vec<bool>,
     ret_ty: Type,
@@ -466,13 +468,14 @@ impl<'a> Verifier<'a> {
                 n_structs: m.types.structs().count(),
             },
             errors: Vec::new(),
-            blocks: Vec::new(),
-            block_insts: Vec::new(),
-            insts: Vec::new(),
+            blocks: Vec::with_capacity(f.num_block_ids()),
+            block_insts: Vec::with_capacity(f.num_block_ids()),
+            insts: Vec::with_capacity(f.num_inst_ids()),
             block_in_layout: vec![false; f.num_block_ids()],
             inst_in_layout: vec![false; f.num_inst_ids()],
             pos: SecondaryMap::with_default(u32::MAX),
             bad_value: vec![false; f.num_value_ids()],
+            value_ok: vec![false; f.num_value_ids()],
             shape_ok: vec![false; f.num_inst_ids()],
             ret_ty: TypeTable::VOID,
         }
@@ -689,11 +692,6 @@ impl<'a> Verifier<'a> {
         ok
     }
 
-    fn insts_of(&self, bi: usize) -> &[Inst] {
-        let (s, e) = self.block_insts[bi];
-        &self.insts[s as usize..e as usize]
-    }
-
     // ---------------------------------------------------------------
     // Phase 3: ids.
 
@@ -809,6 +807,16 @@ impl<'a> Verifier<'a> {
     }
 
     fn check_value_ref(&mut self, i: Inst, v: Value) -> bool {
+        // Whether a value is well defined does not depend on the use, so
+        // values found good once are not examined again.
+        if self.value_ok.get(v.index()) == Some(&true) {
+            return true;
+        }
+        self.check_value_ref_slow(i, v)
+    }
+
+    #[inline(never)]
+    fn check_value_ref_slow(&mut self, i: Inst, v: Value) -> bool {
         let f = self.f;
         if v.index() >= f.num_value_ids() {
             self.inst_err(i, format!("value id {v} out of range"));
@@ -853,6 +861,9 @@ impl<'a> Verifier<'a> {
                     );
                 }
             }
+        }
+        if !self.bad_value[v.index()] {
+            self.value_ok[v.index()] = true;
         }
         true
     }
@@ -1214,8 +1225,15 @@ impl<'a> Verifier<'a> {
     // ---------------------------------------------------------------
     // Phase 6: types.
 
+    /// `Function::operand_type`, inlined: it is asked for every operand.
+    #[inline]
     fn op_ty(&self, op: &Operand) -> Type {
-        self.f.operand_type(*op, &self.m.consts)
+        match *op {
+            Operand::Value(v) => self.f.value_type(v),
+            Operand::Const(c) => self.m.consts.ty(c),
+            Operand::Block(_) => TypeTable::LABEL,
+            Operand::Md(_) | Operand::MdLocal(_) | Operand::MdArgList(_) => TypeTable::METADATA,
+        }
     }
 
     fn check_types(&mut self) {
@@ -1335,8 +1353,9 @@ impl<'a> Verifier<'a> {
             Load => check!(ty.is_ptr(t(0)), "Load operand must be a pointer."),
             Store => {
                 check!(ty.is_ptr(t(1)), "Store operand must be a pointer.");
+                let stored = t(0);
                 check!(
-                    ty.is_first_class(t(0)) && !ty.is_void(t(0)),
+                    ty.is_first_class(stored) && !ty.is_void(stored),
                     "Store value must have a first-class type!",
                 );
             }
@@ -1492,8 +1511,10 @@ impl<'a> Verifier<'a> {
             }
             _ => {}
         }
-        for e in errs {
-            self.inst_err(i, e);
+        if !errs.is_empty() {
+            for e in errs {
+                self.inst_err(i, e);
+            }
         }
     }
 
@@ -1541,9 +1562,18 @@ impl<'a> Verifier<'a> {
             errs.push("GEP base pointer is not a vector or a vector of pointers".into());
             return;
         }
-        if !ops[1..].iter().all(|o| ty.is_int_or_int_vec(self.op_ty(o))) {
-            errs.push("GEP indexes must be integers".into());
-            return;
+        // A vector operand makes the result a vector of that width; the
+        // operands' widths are gathered here, reported last.
+        let rt = data.ty;
+        let rw = ty.shape(rt);
+        let mut width_ok = ty.shape(base).is_none_or(|w| rw == Some(w));
+        for o in &ops[1..] {
+            let t = self.op_ty(o);
+            if !ty.is_int_or_int_vec(t) {
+                errs.push("GEP indexes must be integers".into());
+                return;
+            }
+            width_ok &= ty.shape(t).is_none_or(|w| rw == Some(w));
         }
         let mut cur = source_ty;
         for o in ops.iter().skip(2) {
@@ -1566,25 +1596,13 @@ impl<'a> Verifier<'a> {
                 }
             }
         }
-        let rt = data.ty;
         let base_as = ty.ptr_as(ty.scalar(base));
         if ty.ptr_as(ty.scalar(rt)) != base_as {
             errs.push("GEP is not of right type for indices!".into());
             return;
         }
-        // A vector operand makes the result a vector of that width.
-        let widths: Vec<(bool, u32)> = ops.iter().filter_map(|o| ty.shape(self.op_ty(o))).collect();
-        match ty.shape(rt) {
-            Some(w) => {
-                if widths.iter().any(|&x| x != w) {
-                    errs.push("Vector GEP result width doesn't match operand's".into());
-                }
-            }
-            None => {
-                if !widths.is_empty() {
-                    errs.push("Vector GEP result width doesn't match operand's".into());
-                }
-            }
+        if !width_ok {
+            errs.push("Vector GEP result width doesn't match operand's".into());
         }
     }
 
@@ -1633,12 +1651,14 @@ impl<'a> Verifier<'a> {
 
     fn check_dominance(&mut self, dt: &DominatorTree) {
         let f = self.f;
-        let order = InstOrder::from_positions(self.pos.clone());
+        // Built only if a use needs `DominatorTree::def_dominates_use_with`.
+        let mut order: Option<InstOrder> = None;
         for bi in 0..self.blocks.len() {
             let b = self.blocks[bi];
             let reachable = dt.is_reachable(b);
-            for k in 0..self.insts_of(bi).len() {
-                let i = self.insts_of(bi)[k];
+            let (s, e) = self.block_insts[bi];
+            for k in s as usize..e as usize {
+                let i = self.insts[k];
                 let data = f.inst(i);
                 if !self.shape_ok[i.index()] || data.opcode.is_debug_record() {
                     continue;
@@ -1647,7 +1667,8 @@ impl<'a> Verifier<'a> {
                 if !reachable && !is_phi {
                     continue; // every use in an unreachable block is dominated
                 }
-                for (idx, op) in data.operands().iter().enumerate() {
+                let ops = data.operands();
+                for (idx, op) in ops.iter().enumerate() {
                     let Operand::Value(v) = *op else { continue };
                     if self.bad_value[v.index()] {
                         continue;
@@ -1672,7 +1693,34 @@ impl<'a> Verifier<'a> {
                             continue;
                         }
                     }
-                    if !dt.def_dominates_use_with(f, &order, v, i, idx) {
+                    // The rules of `DominatorTree::def_dominates_use`,
+                    // shortened by what earlier phases established: `i`
+                    // is in block `b` of the layout, `def` is in the
+                    // layout, and a phi's values are followed by their
+                    // incoming blocks. Results of invokes, defined on an
+                    // edge, take the general path.
+                    let use_bb = if is_phi {
+                        ops.get(idx + 1).and_then(|o| o.as_block())
+                    } else {
+                        Some(b)
+                    };
+                    let dominated = match (use_bb, f.layout.inst_block(def)) {
+                        (Some(use_bb), Some(def_bb)) if ddata.opcode != Opcode::Invoke => {
+                            if !dt.is_reachable(use_bb) {
+                                true
+                            } else if def_bb != use_bb {
+                                dt.dominates(def_bb, use_bb)
+                            } else {
+                                is_phi || self.pos[def] < self.pos[i]
+                            }
+                        }
+                        _ => {
+                            let order = order
+                                .get_or_insert_with(|| InstOrder::from_positions(self.pos.clone()));
+                            dt.def_dominates_use_with(f, order, v, i, idx)
+                        }
+                    };
+                    if !dominated {
                         self.inst_err_v(i, Some(v), "Instruction does not dominate all uses!");
                     }
                 }
@@ -1693,56 +1741,58 @@ impl<'a> Verifier<'a> {
     fn compare_use_lists<'r>(&mut self, recorded_uses: impl Fn(Value) -> &'r [Inst]) {
         let f = self.f;
         let (nv, ni) = (f.num_value_ids(), f.num_inst_ids());
-        // Uses found in operands, bucketed by value (counting sort).
-        let mut found: Vec<(u32, u32)> = Vec::new();
-        for ii in 0..ni {
-            let i = Inst::new(ii);
-            for op in f.inst(i).operands() {
-                match *op {
-                    Operand::Value(v) | Operand::MdLocal(v) => {
-                        found.push((v.index() as u32, ii as u32))
-                    }
-                    Operand::MdArgList(al) if al.index() < f.num_arg_list_ids() => {
-                        for o in f.arg_list(al) {
-                            if let Operand::Value(v) = *o {
-                                found.push((v.index() as u32, ii as u32));
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
+        // Uses found in operands, bucketed by value (counting sort): count
+        // the uses of each value, so that `start[v]` ends value `v`'s
+        // bucket, then fill every bucket from its end, visiting the
+        // instructions backwards. Afterwards `start[v]` begins the bucket
+        // and `start[v + 1]` ends it, and each bucket lists its users in
+        // ascending order, as sorting would.
         let mut start = vec![0u32; nv + 1];
-        for &(v, _) in &found {
-            if (v as usize) < nv {
-                start[v as usize + 1] += 1;
-            }
+        for ii in 0..ni {
+            for_each_used_value(f, Inst::new(ii), |v| {
+                if v < nv {
+                    start[v] += 1;
+                }
+            });
         }
-        for k in 0..nv {
-            start[k + 1] += start[k];
+        for k in 1..=nv {
+            start[k] += start[k - 1];
         }
-        let mut fill = start.clone();
         let mut users = vec![0u32; start[nv] as usize];
-        for &(v, i) in &found {
-            if (v as usize) < nv {
-                users[fill[v as usize] as usize] = i;
-                fill[v as usize] += 1;
-            }
+        for ii in (0..ni).rev() {
+            for_each_used_value(f, Inst::new(ii), |v| {
+                if v < nv {
+                    start[v] -= 1;
+                    users[start[v] as usize] = ii as u32;
+                }
+            });
         }
-        let mut recorded: Vec<u32> = Vec::new();
+        let mut sorted: Vec<u32> = Vec::new();
         for vi in 0..nv {
             let v = Value::new(vi);
-            let mine = &mut users[start[vi] as usize..start[vi + 1] as usize];
-            mine.sort_unstable();
-            recorded.clear();
-            recorded.extend(recorded_uses(v).iter().map(|u| u.index() as u32));
-            recorded.sort_unstable();
-            if recorded[..] != mine[..] {
+            let mine = &users[start[vi] as usize..start[vi + 1] as usize];
+            let recorded = recorded_uses(v);
+            // Use lists are usually in instruction order already; only
+            // the others are copied and sorted.
+            let same = if recorded.is_sorted_by_key(|u| u.index()) {
+                recorded.len() == mine.len()
+                    && recorded
+                        .iter()
+                        .zip(mine)
+                        .all(|(r, &m)| r.index() == m as usize)
+            } else {
+                sorted.clear();
+                sorted.extend(recorded.iter().map(|u| u.index() as u32));
+                sorted.sort_unstable();
+                sorted[..] == mine[..]
+            };
+            if !same {
+                let first_recorded = recorded.iter().map(|u| u.index() as u32).min();
                 let user = mine
                     .first()
-                    .or(recorded.first())
-                    .map(|&u| Inst::new(u as usize));
+                    .copied()
+                    .or(first_recorded)
+                    .map(|u| Inst::new(u as usize));
                 let block = user.and_then(|u| f.layout.inst_block(u));
                 self.err(
                     block,
@@ -1821,6 +1871,25 @@ impl<'a> Verifier<'a> {
                 }
             })
             .collect()
+    }
+}
+
+/// Calls `g` with the index of every value `i`'s operands use, once per
+/// use, as the use lists count them (`!DIArgList` ids out of range are
+/// skipped; value ids are not checked).
+fn for_each_used_value(f: &Function, i: Inst, mut g: impl FnMut(usize)) {
+    for op in f.inst(i).operands() {
+        match *op {
+            Operand::Value(v) | Operand::MdLocal(v) => g(v.index()),
+            Operand::MdArgList(al) if al.index() < f.num_arg_list_ids() => {
+                for o in f.arg_list(al) {
+                    if let Operand::Value(v) = *o {
+                        g(v.index());
+                    }
+                }
+            }
+            _ => {}
+        }
     }
 }
 
