@@ -5,7 +5,7 @@ use crate::parser::{PResult, Parser};
 use loopwright_ir::Attr;
 
 /// Where an attribute list appears.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(crate) enum AttrCtx {
     /// Before a parameter's name / after an argument's type.
     Param,
@@ -21,92 +21,92 @@ pub(crate) enum AttrCtx {
 
 /// Attributes without an argument (LLVM's enum attributes, plus the old
 /// function memory attributes that LLVM still accepts).
-fn is_flag_attr(k: &str) -> bool {
+fn is_flag_attr(k: &[u8]) -> bool {
     matches!(
         k,
-        "allocalign"
-            | "allocptr"
-            | "alwaysinline"
-            | "builtin"
-            | "cold"
-            | "convergent"
-            | "coro_elide_safe"
-            | "coro_only_destroy_when_complete"
-            | "dead_on_unwind"
-            | "disable_sanitizer_instrumentation"
-            | "fn_ret_thunk_extern"
-            | "hot"
-            | "hybrid_patchable"
-            | "immarg"
-            | "inlinehint"
-            | "inreg"
-            | "jumptable"
-            | "minsize"
-            | "mustprogress"
-            | "naked"
-            | "nest"
-            | "noalias"
-            | "nobuiltin"
-            | "nocallback"
-            | "nocapture"
-            | "nocf_check"
-            | "nodivergencesource"
-            | "noduplicate"
-            | "noext"
-            | "nofree"
-            | "noimplicitfloat"
-            | "noinline"
-            | "nomerge"
-            | "nonlazybind"
-            | "nonnull"
-            | "noprofile"
-            | "norecurse"
-            | "noredzone"
-            | "noreturn"
-            | "nosanitize_bounds"
-            | "nosanitize_coverage"
-            | "nosync"
-            | "noundef"
-            | "nounwind"
-            | "null_pointer_is_valid"
-            | "optdebug"
-            | "optforfuzzing"
-            | "optnone"
-            | "optsize"
-            | "presplitcoroutine"
-            | "readnone"
-            | "readonly"
-            | "returned"
-            | "returns_twice"
-            | "safestack"
-            | "sanitize_address"
-            | "sanitize_hwaddress"
-            | "sanitize_memory"
-            | "sanitize_memtag"
-            | "sanitize_numerical_stability"
-            | "sanitize_realtime"
-            | "sanitize_realtime_blocking"
-            | "sanitize_thread"
-            | "sanitize_type"
-            | "shadowcallstack"
-            | "signext"
-            | "skipprofile"
-            | "speculatable"
-            | "speculative_load_hardening"
-            | "ssp"
-            | "sspreq"
-            | "sspstrong"
-            | "strictfp"
-            | "swiftasync"
-            | "swifterror"
-            | "swiftself"
-            | "willreturn"
-            | "writable"
-            | "writeonly"
-            | "zeroext"
-            | "argmemonly"
-            | "inaccessiblememonly"
-            | "inaccessiblemem_or_argmemonly"
+        b"allocalign"
+            | b"allocptr"
+            | b"alwaysinline"
+            | b"builtin"
+            | b"cold"
+            | b"convergent"
+            | b"coro_elide_safe"
+            | b"coro_only_destroy_when_complete"
+            | b"dead_on_unwind"
+            | b"disable_sanitizer_instrumentation"
+            | b"fn_ret_thunk_extern"
+            | b"hot"
+            | b"hybrid_patchable"
+            | b"immarg"
+            | b"inlinehint"
+            | b"inreg"
+            | b"jumptable"
+            | b"minsize"
+            | b"mustprogress"
+            | b"naked"
+            | b"nest"
+            | b"noalias"
+            | b"nobuiltin"
+            | b"nocallback"
+            | b"nocapture"
+            | b"nocf_check"
+            | b"nodivergencesource"
+            | b"noduplicate"
+            | b"noext"
+            | b"nofree"
+            | b"noimplicitfloat"
+            | b"noinline"
+            | b"nomerge"
+            | b"nonlazybind"
+            | b"nonnull"
+            | b"noprofile"
+            | b"norecurse"
+            | b"noredzone"
+            | b"noreturn"
+            | b"nosanitize_bounds"
+            | b"nosanitize_coverage"
+            | b"nosync"
+            | b"noundef"
+            | b"nounwind"
+            | b"null_pointer_is_valid"
+            | b"optdebug"
+            | b"optforfuzzing"
+            | b"optnone"
+            | b"optsize"
+            | b"presplitcoroutine"
+            | b"readnone"
+            | b"readonly"
+            | b"returned"
+            | b"returns_twice"
+            | b"safestack"
+            | b"sanitize_address"
+            | b"sanitize_hwaddress"
+            | b"sanitize_memory"
+            | b"sanitize_memtag"
+            | b"sanitize_numerical_stability"
+            | b"sanitize_realtime"
+            | b"sanitize_realtime_blocking"
+            | b"sanitize_thread"
+            | b"sanitize_type"
+            | b"shadowcallstack"
+            | b"signext"
+            | b"skipprofile"
+            | b"speculatable"
+            | b"speculative_load_hardening"
+            | b"ssp"
+            | b"sspreq"
+            | b"sspstrong"
+            | b"strictfp"
+            | b"swiftasync"
+            | b"swifterror"
+            | b"swiftself"
+            | b"willreturn"
+            | b"writable"
+            | b"writeonly"
+            | b"zeroext"
+            | b"argmemonly"
+            | b"inaccessiblememonly"
+            | b"inaccessiblemem_or_argmemonly"
     )
 }
 
@@ -131,7 +131,99 @@ const FPCLASS: &[&str] = &[
 /// function position).
 pub(crate) type AttrList = (Vec<Attr>, Vec<(u32, usize)>, Option<u64>);
 
-impl Parser<'_> {
+/// Keywords other than flags that start an attribute in
+/// [`Parser::parse_attr_list`].
+fn is_other_attr_keyword(k: &[u8]) -> bool {
+    TYPE_ATTRS.iter().any(|t| t.as_bytes() == k)
+        || matches!(
+            k,
+            b"align"
+                | b"alignstack"
+                | b"dereferenceable"
+                | b"dereferenceable_or_null"
+                | b"uwtable"
+                | b"allocsize"
+                | b"vscale_range"
+                | b"allockind"
+                | b"memory"
+                | b"nofpclass"
+                | b"range"
+                | b"initializes"
+        )
+}
+
+impl<'a> Parser<'a> {
+    /// A parameter or return attribute list of a call site, interned.
+    ///
+    /// Call sites repeat the same few lists (`noundef nonnull align 8
+    /// dereferenceable(16)`), so a list written only with flags, `align N`
+    /// and `dereferenceable[_or_null](N)` is looked up by its source text
+    /// before it is parsed. Such a list's attributes depend on its tokens
+    /// alone, and a text is only recorded after it parsed without error
+    /// and ended where the look-ahead said it does, so a hit gives the set
+    /// parsing would.
+    pub(crate) fn parse_attr_set(&mut self, ctx: AttrCtx) -> PResult<loopwright_ir::AttrSet> {
+        debug_assert!(matches!(ctx, AttrCtx::Param | AttrCtx::Ret));
+        let start = self.tok.start;
+        let simple = self.simple_attr_list_end();
+        if let Some((lex, tok)) = simple {
+            if tok.start == start {
+                return Ok(loopwright_ir::AttrSet::EMPTY);
+            }
+            let text = self.src.get(start..tok.start).unwrap_or(&[]);
+            if let Some(&set) = self.attr_texts.get(&(ctx, text)) {
+                self.set_lexer(lex, tok);
+                return Ok(set);
+            }
+        }
+        let (attrs, _, _) = self.parse_attr_list(ctx)?;
+        let set = self.intern_attrs(attrs);
+        if let Some((_, tok)) = simple {
+            if self.tok.start == tok.start {
+                let text = self.src.get(start..tok.start).unwrap_or(&[]);
+                self.attr_texts.insert((ctx, text), set);
+            }
+        }
+        Ok(set)
+    }
+
+    /// Looks ahead over an attribute list made only of flags, `align N`
+    /// and `dereferenceable[_or_null](N)`: the lexer and token after it,
+    /// or `None` if the list has any other attribute (or is malformed).
+    fn simple_attr_list_end(&self) -> Option<(crate::lexer::Lexer<'a>, crate::lexer::Token)> {
+        let mut lex = self.lexer();
+        let mut tok = self.tok;
+        loop {
+            match tok.kind {
+                Tok::Keyword => {
+                    let k = tok.text(self.src);
+                    if is_flag_attr(k) {
+                        tok = lex.next_token();
+                    } else if k == b"align" {
+                        if lex.next_token().kind != Tok::Int {
+                            return None;
+                        }
+                        tok = lex.next_token();
+                    } else if k == b"dereferenceable" || k == b"dereferenceable_or_null" {
+                        if lex.next_token().kind != Tok::LParen
+                            || lex.next_token().kind != Tok::Int
+                            || lex.next_token().kind != Tok::RParen
+                        {
+                            return None;
+                        }
+                        tok = lex.next_token();
+                    } else if is_other_attr_keyword(k) {
+                        return None;
+                    } else {
+                        return Some((lex, tok));
+                    }
+                }
+                Tok::Str | Tok::AttrGrpId(_) => return None,
+                _ => return Some((lex, tok)),
+            }
+        }
+    }
+
     /// Parses attributes while the current token starts one.
     pub(crate) fn parse_attr_list(&mut self, ctx: AttrCtx) -> PResult<AttrList> {
         let mut attrs = Vec::new();
@@ -158,7 +250,7 @@ impl Parser<'_> {
                 }
                 Tok::Keyword => {
                     let k = self.kw().unwrap_or("");
-                    if is_flag_attr(k) {
+                    if is_flag_attr(k.as_bytes()) {
                         attrs.push(Attr::Flag(k.into()));
                         self.bump();
                         continue;

@@ -11,8 +11,10 @@ use loopwright_ir::{
 /// `-?[0-9]+` truncated to `bits` (LLVM 19 truncates silently).
 pub(crate) fn int_from_decimal(text: &[u8], bits: u32) -> ApInt {
     let (neg, digits) = lexer::split_sign(text);
-    let words = lexer::decimal_to_words(digits);
-    let v = ApInt::from_words(bits, &words);
+    let v = match small_decimal(digits) {
+        Some(w) => ApInt::from_words(bits, &[w]),
+        None => ApInt::from_words(bits, &lexer::decimal_to_words(digits)),
+    };
     if neg {
         v.neg()
     } else {
@@ -25,7 +27,16 @@ pub(crate) fn int_from_decimal(text: &[u8], bits: u32) -> ApInt {
 /// [`int_from_decimal`] keeps its value.
 pub(crate) fn decimal_fits(text: &[u8], bits: u32) -> bool {
     let (neg, digits) = lexer::split_sign(text);
-    let words = lexer::decimal_to_words(digits);
+    let small = small_decimal(digits);
+    let long;
+    let words = match &small {
+        Some(0) => &[][..],
+        Some(w) => std::slice::from_ref(w),
+        None => {
+            long = lexer::decimal_to_words(digits);
+            &long[..]
+        }
+    };
     let Some(&top) = words.last() else {
         return true;
     };
@@ -37,6 +48,17 @@ pub(crate) fn decimal_fits(text: &[u8], bits: u32) -> bool {
     // -2^(bits-1) is the only negative value with `bits` active bits.
     let pow2 = top.is_power_of_two() && words[..words.len() - 1].iter().all(|&w| w == 0);
     active == bits && pow2
+}
+
+/// The value of at most 19 decimal digits (`10^19 < 2^64`), the common
+/// case that needs no word vector; `None` for longer (or non-digit) text.
+fn small_decimal(digits: &[u8]) -> Option<u64> {
+    if digits.len() > 19 {
+        return None;
+    }
+    digits.iter().try_fold(0u64, |v, &d| {
+        d.is_ascii_digit().then(|| v * 10 + u64::from(d - b'0'))
+    })
 }
 
 /// `u0x...` / `s0x...` converted like LLVM: the value has as many bits as
@@ -99,7 +121,7 @@ fn constexpr_opcode(k: &str) -> Option<(Opcode, bool)> {
     })
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
     // -----------------------------------------------------------------
     // Typed values.
     // -----------------------------------------------------------------
@@ -136,15 +158,15 @@ impl Parser<'_> {
         }
     }
 
-    fn local_key(&self) -> Option<LocalKey> {
+    fn local_key(&self) -> Option<LocalKey<'a>> {
         match self.tok.kind {
-            Tok::LocalVar => Some(LocalKey::Name(self.tok.name(self.src).into_owned().into())),
+            Tok::LocalVar => Some(LocalKey::Name(self.tok.name(self.src))),
             Tok::LocalId(n) => Some(LocalKey::Id(n)),
             _ => None,
         }
     }
 
-    fn key_str(key: &LocalKey) -> String {
+    fn key_str(key: &LocalKey<'_>) -> String {
         match key {
             LocalKey::Id(n) => format!("%{n}"),
             LocalKey::Name(nm) => format!("%{}", String::from_utf8_lossy(nm)),
@@ -201,7 +223,7 @@ impl Parser<'_> {
 
     /// The block named by `key` in the current function (forward
     /// references allowed). Does not consume a token.
-    pub(crate) fn block_ref_key(&mut self, key: LocalKey, at: usize) -> PResult<Block> {
+    pub(crate) fn block_ref_key(&mut self, key: LocalKey<'a>, at: usize) -> PResult<Block> {
         let Some(fs) = self.fs.as_mut() else {
             return self.err_at(at, "invalid use of function-local name");
         };
@@ -240,7 +262,7 @@ impl Parser<'_> {
     }
 
     /// Defines the block for a label (or the implicit next number).
-    pub(crate) fn define_block(&mut self, label: Option<(LocalKey, usize)>) -> PResult<Block> {
+    pub(crate) fn define_block(&mut self, label: Option<(LocalKey<'a>, usize)>) -> PResult<Block> {
         let at = label.as_ref().map_or(self.tok.start, |l| l.1);
         let Some(fs) = self.fs.as_mut() else {
             return self.err("internal error: no function");
@@ -282,9 +304,9 @@ impl Parser<'_> {
             }
         };
         if let LocalKey::Name(nm) = &key {
-            let s = self.utf8(nm, at)?;
+            let s = self.utf8_ref(nm, at)?;
             if let Some(fs) = self.fs.as_mut() {
-                fs.f.set_block_name(b, Some(&s));
+                fs.f.set_block_name(b, Some(s));
             }
         }
         if let Some(fs) = self.fs.as_mut() {
@@ -297,7 +319,7 @@ impl Parser<'_> {
     pub(crate) fn define_result(
         &mut self,
         inst: Inst,
-        name: Option<(LocalKey, usize)>,
+        name: Option<(LocalKey<'a>, usize)>,
     ) -> PResult<()> {
         let Some(fs) = self.fs.as_mut() else {
             return self.err("internal error: no function");
@@ -328,7 +350,7 @@ impl Parser<'_> {
             return self.err_at(at, "instruction forward referenced with type 'label'");
         }
         let name_str = match &key {
-            LocalKey::Name(nm) => Some(self.utf8(nm, at)?),
+            LocalKey::Name(nm) => Some(self.utf8_ref(nm, at)?),
             LocalKey::Id(_) => None,
         };
         let Some(fs) = self.fs.as_mut() else {
@@ -357,10 +379,10 @@ impl Parser<'_> {
                     return self.err("internal error: no function");
                 };
                 fs.f.bind_result(inst, v);
-                fs.f.set_value_name(v, name_str.as_deref());
+                fs.f.set_value_name(v, name_str);
             }
             None => {
-                let v = fs.f.make_result(inst, name_str.as_deref());
+                let v = fs.f.make_result(inst, name_str);
                 fs.values.insert(key, v);
             }
         }
@@ -1023,9 +1045,14 @@ impl Parser<'_> {
             if i == 1 {
                 continue;
             }
-            cur = match self.m.types.data(cur).clone() {
-                TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => elem,
-                TypeData::Struct { .. } | TypeData::Named(_) => {
+            let elem = match self.m.types.data(cur) {
+                TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => Some(*elem),
+                TypeData::Struct { .. } | TypeData::Named(_) => None,
+                _ => return self.err_at(loc(0), "invalid getelementptr indices"),
+            };
+            cur = match elem {
+                Some(elem) => elem,
+                None => {
                     let idx = match op {
                         Operand::Const(c) => match self.m.consts.data(c) {
                             ConstData::Int { val, .. } => val.as_u64(),
@@ -1045,7 +1072,6 @@ impl Parser<'_> {
                         None => return self.err_at(loc(0), "invalid getelementptr indices"),
                     }
                 }
-                _ => return self.err_at(loc(0), "invalid getelementptr indices"),
             };
         }
         let p = self.m.types.ptr(base_as);

@@ -8,81 +8,82 @@ use loopwright_ir::{
     Flags, InlineAsm, InstData, Md, Opcode, Operand, Ordering, Predicate, RmwInfo, RmwOp, TailKind,
     Type, TypeData, TypeTable,
 };
+use smallvec::{smallvec, SmallVec};
 
 /// Instruction opcodes by keyword.
-fn opcode_of(k: &str) -> Option<Opcode> {
+fn opcode_of(k: &[u8]) -> Option<Opcode> {
     use Opcode::*;
     Some(match k {
-        "ret" => Ret,
-        "br" => Br,
-        "switch" => Switch,
-        "indirectbr" => IndirectBr,
-        "invoke" => Invoke,
-        "resume" => Resume,
-        "unreachable" => Unreachable,
-        "cleanupret" => CleanupRet,
-        "catchret" => CatchRet,
-        "catchswitch" => CatchSwitch,
-        "callbr" => CallBr,
-        "fneg" => FNeg,
-        "add" => Add,
-        "fadd" => FAdd,
-        "sub" => Sub,
-        "fsub" => FSub,
-        "mul" => Mul,
-        "fmul" => FMul,
-        "udiv" => UDiv,
-        "sdiv" => SDiv,
-        "fdiv" => FDiv,
-        "urem" => URem,
-        "srem" => SRem,
-        "frem" => FRem,
-        "shl" => Shl,
-        "lshr" => LShr,
-        "ashr" => AShr,
-        "and" => And,
-        "or" => Or,
-        "xor" => Xor,
-        "alloca" => Alloca,
-        "load" => Load,
-        "store" => Store,
-        "getelementptr" => GetElementPtr,
-        "fence" => Fence,
-        "cmpxchg" => AtomicCmpXchg,
-        "atomicrmw" => AtomicRmw,
-        "trunc" => Trunc,
-        "zext" => ZExt,
-        "sext" => SExt,
-        "fptoui" => FPToUI,
-        "fptosi" => FPToSI,
-        "uitofp" => UIToFP,
-        "sitofp" => SIToFP,
-        "fptrunc" => FPTrunc,
-        "fpext" => FPExt,
-        "ptrtoint" => PtrToInt,
-        "inttoptr" => IntToPtr,
-        "bitcast" => BitCast,
-        "addrspacecast" => AddrSpaceCast,
-        "cleanuppad" => CleanupPad,
-        "catchpad" => CatchPad,
-        "icmp" => ICmp,
-        "fcmp" => FCmp,
-        "phi" => Phi,
-        "call" => Call,
-        "select" => Select,
-        "va_arg" => VAArg,
-        "extractelement" => ExtractElement,
-        "insertelement" => InsertElement,
-        "shufflevector" => ShuffleVector,
-        "extractvalue" => ExtractValue,
-        "insertvalue" => InsertValue,
-        "landingpad" => LandingPad,
-        "freeze" => Freeze,
+        b"ret" => Ret,
+        b"br" => Br,
+        b"switch" => Switch,
+        b"indirectbr" => IndirectBr,
+        b"invoke" => Invoke,
+        b"resume" => Resume,
+        b"unreachable" => Unreachable,
+        b"cleanupret" => CleanupRet,
+        b"catchret" => CatchRet,
+        b"catchswitch" => CatchSwitch,
+        b"callbr" => CallBr,
+        b"fneg" => FNeg,
+        b"add" => Add,
+        b"fadd" => FAdd,
+        b"sub" => Sub,
+        b"fsub" => FSub,
+        b"mul" => Mul,
+        b"fmul" => FMul,
+        b"udiv" => UDiv,
+        b"sdiv" => SDiv,
+        b"fdiv" => FDiv,
+        b"urem" => URem,
+        b"srem" => SRem,
+        b"frem" => FRem,
+        b"shl" => Shl,
+        b"lshr" => LShr,
+        b"ashr" => AShr,
+        b"and" => And,
+        b"or" => Or,
+        b"xor" => Xor,
+        b"alloca" => Alloca,
+        b"load" => Load,
+        b"store" => Store,
+        b"getelementptr" => GetElementPtr,
+        b"fence" => Fence,
+        b"cmpxchg" => AtomicCmpXchg,
+        b"atomicrmw" => AtomicRmw,
+        b"trunc" => Trunc,
+        b"zext" => ZExt,
+        b"sext" => SExt,
+        b"fptoui" => FPToUI,
+        b"fptosi" => FPToSI,
+        b"uitofp" => UIToFP,
+        b"sitofp" => SIToFP,
+        b"fptrunc" => FPTrunc,
+        b"fpext" => FPExt,
+        b"ptrtoint" => PtrToInt,
+        b"inttoptr" => IntToPtr,
+        b"bitcast" => BitCast,
+        b"addrspacecast" => AddrSpaceCast,
+        b"cleanuppad" => CleanupPad,
+        b"catchpad" => CatchPad,
+        b"icmp" => ICmp,
+        b"fcmp" => FCmp,
+        b"phi" => Phi,
+        b"call" => Call,
+        b"select" => Select,
+        b"va_arg" => VAArg,
+        b"extractelement" => ExtractElement,
+        b"insertelement" => InsertElement,
+        b"shufflevector" => ShuffleVector,
+        b"extractvalue" => ExtractValue,
+        b"insertvalue" => InsertValue,
+        b"landingpad" => LandingPad,
+        b"freeze" => Freeze,
         _ => return None,
     })
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
     /// `{ blocks... }` of a definition (at the `{`).
     pub(crate) fn parse_function_body(&mut self) -> PResult<()> {
         if !self.eat(Tok::LBrace) {
@@ -106,10 +107,7 @@ impl Parser<'_> {
 
     fn parse_basic_block(&mut self) -> PResult<()> {
         let label = match self.tok.kind {
-            Tok::LabelStr => Some((
-                LocalKey::Name(self.tok.name(self.src).into_owned().into()),
-                self.tok.start,
-            )),
+            Tok::LabelStr => Some((LocalKey::Name(self.tok.name(self.src)), self.tok.start)),
             Tok::LabelId(n) => Some((LocalKey::Id(n), self.tok.start)),
             _ => None,
         };
@@ -139,7 +137,7 @@ impl Parser<'_> {
                 Tok::LocalVar | Tok::LocalId(_) => {
                     let key = match self.tok.kind {
                         Tok::LocalId(n) => LocalKey::Id(n),
-                        _ => LocalKey::Name(self.tok.name(self.src).into_owned().into()),
+                        _ => LocalKey::Name(self.tok.name(self.src)),
                     };
                     let at = self.tok.start;
                     self.bump();
@@ -174,7 +172,7 @@ impl Parser<'_> {
 
     /// True at `, !kind` (the comma belongs to the metadata attachments).
     fn at_md_comma(&self) -> bool {
-        self.tok.kind == Tok::Comma && self.peek().kind == Tok::MetadataVar
+        self.tok.kind == Tok::Comma && self.peek_is_metadata_var()
     }
 
     /// An optional `, align N` (not eating a comma before metadata).
@@ -190,15 +188,15 @@ impl Parser<'_> {
     fn parse_fmf(&mut self) -> Flags {
         let mut f = Flags::NONE;
         loop {
-            let flag = match self.kw() {
-                Some("fast") => Flags::FAST,
-                Some("nnan") => Flags::NNAN,
-                Some("ninf") => Flags::NINF,
-                Some("nsz") => Flags::NSZ,
-                Some("arcp") => Flags::ARCP,
-                Some("contract") => Flags::CONTRACT,
-                Some("afn") => Flags::AFN,
-                Some("reassoc") => Flags::REASSOC,
+            let flag = match self.kw_bytes() {
+                Some(b"fast") => Flags::FAST,
+                Some(b"nnan") => Flags::NNAN,
+                Some(b"ninf") => Flags::NINF,
+                Some(b"nsz") => Flags::NSZ,
+                Some(b"arcp") => Flags::ARCP,
+                Some(b"contract") => Flags::CONTRACT,
+                Some(b"afn") => Flags::AFN,
+                Some(b"reassoc") => Flags::REASSOC,
                 _ => return f,
             };
             f.insert(flag);
@@ -216,13 +214,13 @@ impl Parser<'_> {
         }
     }
 
-    fn void_inst(op: Opcode, ops: Vec<Operand>) -> InstData {
+    fn void_inst(op: Opcode, ops: impl IntoIterator<Item = Operand>) -> InstData {
         InstData::new(op, TypeTable::VOID, ops)
     }
 
     fn parse_instruction(&mut self) -> PResult<InstData> {
         let at = self.tok.start;
-        let Some(k) = self.kw() else {
+        let Some(k) = self.kw_bytes() else {
             if self.tok.kind == Tok::Eof {
                 return self.err("found end of file when expecting more instructions");
             }
@@ -230,9 +228,9 @@ impl Parser<'_> {
         };
         // `tail call`, `musttail call`, `notail call`.
         let tail = match k {
-            "tail" => Some(TailKind::Tail),
-            "musttail" => Some(TailKind::MustTail),
-            "notail" => Some(TailKind::NoTail),
+            b"tail" => Some(TailKind::Tail),
+            b"musttail" => Some(TailKind::MustTail),
+            b"notail" => Some(TailKind::NoTail),
             _ => None,
         };
         if let Some(tail) = tail {
@@ -266,7 +264,7 @@ impl Parser<'_> {
                             ),
                         );
                     }
-                    return Ok(Self::void_inst(Ret, vec![]));
+                    return Ok(Self::void_inst(Ret, []));
                 }
                 let v = self.parse_operand(ty)?;
                 if ty != ret_ty {
@@ -278,12 +276,12 @@ impl Parser<'_> {
                         ),
                     );
                 }
-                Ok(Self::void_inst(Ret, vec![v]))
+                Ok(Self::void_inst(Ret, [v]))
             }
             Br => {
                 if self.is_kw("label") {
                     let d = self.parse_label_operand()?;
-                    return Ok(Self::void_inst(Br, vec![Operand::Block(d)]));
+                    return Ok(Self::void_inst(Br, [Operand::Block(d)]));
                 }
                 let tat = self.tok.start;
                 let ty = self.parse_type(false)?;
@@ -297,7 +295,7 @@ impl Parser<'_> {
                 let f = self.parse_label_operand()?;
                 Ok(Self::void_inst(
                     Br,
-                    vec![c, Operand::Block(t), Operand::Block(f)],
+                    [c, Operand::Block(t), Operand::Block(f)],
                 ))
             }
             Switch => {
@@ -351,9 +349,9 @@ impl Parser<'_> {
             Invoke | CallBr | Call => self.parse_call_like(op, TailKind::None),
             Resume => {
                 let (_, v) = self.parse_typed_operand()?;
-                Ok(Self::void_inst(Resume, vec![v]))
+                Ok(Self::void_inst(Resume, [v]))
             }
-            Unreachable => Ok(Self::void_inst(Unreachable, vec![])),
+            Unreachable => Ok(Self::void_inst(Unreachable, [])),
             CleanupRet => {
                 self.expect_kw("from")?;
                 let pad = self.parse_pad_operand()?;
@@ -371,7 +369,7 @@ impl Parser<'_> {
                 let pad = self.parse_pad_operand()?;
                 self.expect_kw("to")?;
                 let d = self.parse_label_operand()?;
-                Ok(Self::void_inst(CatchRet, vec![pad, Operand::Block(d)]))
+                Ok(Self::void_inst(CatchRet, [pad, Operand::Block(d)]))
             }
             CatchSwitch => {
                 self.expect_kw("within")?;
@@ -474,10 +472,10 @@ impl Parser<'_> {
             | PtrToInt | IntToPtr | BitCast | AddrSpaceCast => {
                 let mut flags = Flags::NONE;
                 loop {
-                    match (op, self.kw()) {
-                        (Trunc, Some("nuw")) => flags.insert(Flags::NUW),
-                        (Trunc, Some("nsw")) => flags.insert(Flags::NSW),
-                        (ZExt | UIToFP, Some("nneg")) => flags.insert(Flags::NNEG),
+                    match (op, self.kw_bytes()) {
+                        (Trunc, Some(b"nuw")) => flags.insert(Flags::NUW),
+                        (Trunc, Some(b"nsw")) => flags.insert(Flags::NSW),
+                        (ZExt | UIToFP, Some(b"nneg")) => flags.insert(Flags::NNEG),
                         _ => break,
                     }
                     self.bump();
@@ -627,7 +625,7 @@ impl Parser<'_> {
                     self.expect(Tok::RSquare, "]")?;
                     ops.push(v);
                     ops.push(Operand::Block(b));
-                    if !(self.tok.kind == Tok::Comma && self.peek().kind == Tok::LSquare) {
+                    if !(self.tok.kind == Tok::Comma && self.peek_byte() == Some(b'[')) {
                         break;
                     }
                     self.bump();
@@ -688,7 +686,7 @@ impl Parser<'_> {
                     return self.err_at(at, "fence cannot be unordered or monotonic");
                 }
                 Ok(
-                    Self::void_inst(Fence, vec![]).with_extra(Extra::Fence(Box::new(Atomic {
+                    Self::void_inst(Fence, []).with_extra(Extra::Fence(Box::new(Atomic {
                         ordering: ord,
                         syncscope: ss,
                     }))),
@@ -699,18 +697,18 @@ impl Parser<'_> {
             GetElementPtr => {
                 let mut flags = Flags::NONE;
                 loop {
-                    match self.kw() {
-                        Some("inbounds") => flags.insert(Flags::INBOUNDS),
-                        Some("nusw") => flags.insert(Flags::NUSW),
-                        Some("nuw") => flags.insert(Flags::NUW),
+                    match self.kw_bytes() {
+                        Some(b"inbounds") => flags.insert(Flags::INBOUNDS),
+                        Some(b"nusw") => flags.insert(Flags::NUSW),
+                        Some(b"nuw") => flags.insert(Flags::NUW),
                         _ => break,
                     }
                     self.bump();
                 }
                 let sty = self.parse_type(false)?;
                 self.expect_comma()?;
-                let mut ops = Vec::new();
-                let mut locs = vec![self.tok.start];
+                let mut ops: SmallVec<[(Type, Operand); 4]> = SmallVec::new();
+                let mut locs: SmallVec<[usize; 4]> = smallvec![self.tok.start];
                 let (bt, base) = self.parse_typed_operand()?;
                 ops.push((bt, base));
                 while self.tok.kind == Tok::Comma && !self.at_md_comma() {
@@ -959,7 +957,7 @@ impl Parser<'_> {
         if atomic && align.is_none() {
             return self.err_at(pat, "atomic store must have explicit non-zero alignment");
         }
-        Ok(Self::void_inst(Opcode::Store, vec![v, p])
+        Ok(Self::void_inst(Opcode::Store, [v, p])
             .with_flags(flags)
             .with_extra(Extra::Mem { align, atomic: at }))
     }
@@ -1043,8 +1041,7 @@ impl Parser<'_> {
             Flags::NONE
         };
         let cconv = self.parse_cconv()?;
-        let (ret_attrs, _, _) = self.parse_attr_list(AttrCtx::Ret)?;
-        let ret_attrs = self.intern_attrs(ret_attrs);
+        let ret_attrs = self.parse_attr_set(AttrCtx::Ret)?;
         let callee_as = self.opt_addrspace()?.unwrap_or(self.program_as);
         let tat = self.tok.start;
         let ty = self.parse_type(true)?;
@@ -1094,8 +1091,7 @@ impl Parser<'_> {
                         .err("varargs forwarding ('...' in a musttail call) is not supported");
                 }
                 let aty = self.parse_type(false)?;
-                let (pa, _, _) = self.parse_attr_list(AttrCtx::Param)?;
-                let set = self.intern_attrs(pa);
+                let set = self.parse_attr_set(AttrCtx::Param)?;
                 let v = self.parse_operand(aty)?;
                 args.push((aty, v, set));
                 if !self.eat(Tok::Comma) {

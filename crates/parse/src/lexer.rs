@@ -325,6 +325,7 @@ const LABEL: u8 = 1; // [-a-zA-Z$._0-9]
 const WORD: u8 = 2; // [a-zA-Z0-9_]
 const DIGIT: u8 = 4; // [0-9]
 const HEX: u8 = 8; // [0-9a-fA-F]
+const SPACE: u8 = 16; // space, \t, \n, \r, \v, \f and NUL: skipped between tokens
 
 static CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -344,6 +345,9 @@ static CLASS: [u8; 256] = {
         if b.is_ascii_hexdigit() {
             k |= HEX;
         }
+        if matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0) {
+            k |= SPACE;
+        }
         t[c] = k;
         c += 1;
     }
@@ -360,6 +364,12 @@ fn is_word_char(c: u8) -> bool {
 #[inline]
 fn is_name_start(c: u8) -> bool {
     c.is_ascii_alphabetic() || matches!(c, b'-' | b'$' | b'.' | b'_')
+}
+
+/// First character of a `!name` after the `!`: `[-a-zA-Z$._\\]`.
+#[inline]
+fn is_md_var_start(c: u8) -> bool {
+    c.is_ascii_alphabetic() || matches!(c, b'-' | b'$' | b'.' | b'_' | b'\\')
 }
 
 /// Metadata name characters: `[-a-zA-Z$._0-9\\]`.
@@ -461,25 +471,43 @@ impl<'a> Lexer<'a> {
         rest.iter().position(|&c| c == b'"').map(|p| i + p + 1)
     }
 
+    /// Skip whitespace (and NUL bytes) and `;` comments.
+    #[inline]
+    fn skip_trivia(&mut self) {
+        let src = self.src;
+        while let Some(&c) = src.get(self.pos) {
+            if CLASS[c as usize] & SPACE != 0 {
+                self.pos += 1;
+            } else if c == b';' {
+                let rest = &src[self.pos..];
+                self.pos = memchr::memchr2(b'\n', b'\r', rest).map_or(src.len(), |p| self.pos + p);
+            } else {
+                break;
+            }
+        }
+    }
+
+    /// The first byte of the next token, without lexing it (`None` at the
+    /// end of input).
+    pub fn next_byte(&self) -> Option<u8> {
+        let mut l = *self;
+        l.skip_trivia();
+        l.src.get(l.pos).copied()
+    }
+
+    /// Whether the next token is a [`Tok::MetadataVar`] (`!name`), decided
+    /// from its first two bytes as [`Lexer::next_token`] does.
+    pub fn next_is_metadata_var(&self) -> bool {
+        let mut l = *self;
+        l.skip_trivia();
+        l.at(l.pos) == b'!' && is_md_var_start(l.at(l.pos + 1))
+    }
+
     /// Lex the next token.
     pub fn next_token(&mut self) -> Token {
         let src = self.src;
         let len = src.len();
-        // Skip whitespace and comments.
-        loop {
-            match self.at(self.pos) {
-                b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c if self.pos < len => self.pos += 1,
-                0 if self.pos < len => self.pos += 1,
-                b';' => {
-                    let rest = &src[self.pos..];
-                    match rest.iter().position(|&c| c == b'\n' || c == b'\r') {
-                        Some(p) => self.pos += p,
-                        None => self.pos = len,
-                    }
-                }
-                _ => break,
-            }
-        }
+        self.skip_trivia();
         let start = self.pos;
         if start >= len {
             return Token {
@@ -623,7 +651,7 @@ impl<'a> Lexer<'a> {
 
     fn lex_exclaim(&self, s: usize) -> (Tok, usize) {
         let c = self.at(s + 1);
-        if c.is_ascii_alphabetic() || matches!(c, b'-' | b'$' | b'.' | b'_' | b'\\') {
+        if is_md_var_start(c) {
             let mut e = s + 2;
             while is_md_char(self.at(e)) {
                 e += 1;
@@ -764,7 +792,10 @@ impl<'a> Lexer<'a> {
 
     /// A label, integer type, keyword or `[us]0x` hex integer at `s`.
     fn lex_identifier(&self, s: usize) -> (Tok, usize) {
-        let label_end = self.skip_label_chars(s);
+        // Keyword characters are label characters: the label goes on
+        // from where the keyword ends.
+        let kend = self.skip_class(s + 1, WORD);
+        let label_end = self.skip_label_chars(kend);
         if self.at(label_end) == b':' && label_end < self.src.len() {
             return (Tok::LabelStr, label_end + 1);
         }
@@ -775,7 +806,6 @@ impl<'a> Lexer<'a> {
             && self.at(s + 2) == b'x'
             && self.at(s + 3).is_ascii_hexdigit()
         {
-            let kend = self.skip_class(s + 1, WORD);
             let hex_end = self.skip_hex_digits(s + 3);
             if hex_end != kend {
                 return (Tok::Error(LexError::BadHex), s + 3);
@@ -797,7 +827,6 @@ impl<'a> Lexer<'a> {
                 _ => (Tok::Error(LexError::IntWidthOutOfRange), e),
             };
         }
-        let kend = self.skip_class(s + 1, WORD);
         // `cc1234` is `cc` followed by `1234`.
         if first == b'c'
             && self.at(s + 1) == b'c'

@@ -17,6 +17,7 @@ use loopwright_ir::{
     TypeData, TypeTable, UnnamedAddr, Visibility,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::borrow::Cow;
 
 /// Maximum nesting of types, constants and metadata.
 pub(crate) const MAX_DEPTH: u32 = 256;
@@ -30,26 +31,33 @@ pub(crate) struct PErr {
 
 pub(crate) type PResult<T> = Result<T, PErr>;
 
-/// A function-local name: `%name` or `%N`.
+/// A function-local name: `%name` or `%N`. Names borrow from the source
+/// unless unescaping changed them, so looking a name up allocates nothing.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub(crate) enum LocalKey {
-    Name(Box<[u8]>),
+pub(crate) enum LocalKey<'a> {
+    Name(Cow<'a, [u8]>),
     Id(u32),
 }
 
 /// Per-function parsing state.
-pub(crate) struct FnState {
+pub(crate) struct FnState<'a> {
     pub f: Function,
     pub func: Func,
-    pub values: FxHashMap<LocalKey, loopwright_ir::Value>,
-    pub blocks: FxHashMap<LocalKey, Block>,
+    pub values: FxHashMap<LocalKey<'a>, loopwright_ir::Value>,
+    pub blocks: FxHashMap<LocalKey<'a>, Block>,
     /// Forward-referenced values not yet defined, with the first use.
-    pub fwd_values: FxHashMap<loopwright_ir::Value, (usize, LocalKey)>,
+    pub fwd_values: FxHashMap<loopwright_ir::Value, (usize, LocalKey<'a>)>,
     /// Forward-referenced blocks not yet defined, with the first use.
-    pub fwd_blocks: FxHashMap<Block, (usize, LocalKey)>,
+    pub fwd_blocks: FxHashMap<Block, (usize, LocalKey<'a>)>,
     /// The next number for an unnamed value or block.
     pub next_num: u32,
 }
+
+/// A function's value and block name tables.
+type LocalTables<'a> = (
+    FxHashMap<LocalKey<'a>, loopwright_ir::Value>,
+    FxHashMap<LocalKey<'a>, Block>,
+);
 
 pub(crate) struct Parser<'a> {
     pub src: &'a [u8],
@@ -72,6 +80,15 @@ pub(crate) struct Parser<'a> {
     pub attr_groups: FxHashMap<u32, AttrSet>,
     /// Offsets of `attributes` keywords.
     attr_group_pos: Vec<usize>,
+    /// Attribute lists interned so far: a call site's lists are nearly
+    /// always ones seen before, and looking them up here is much cheaper
+    /// than interning them again.
+    attr_lists: FxHashMap<Vec<Attr>, AttrSet>,
+    /// Call-site attribute lists by source text (see
+    /// [`Parser::parse_attr_set`]).
+    pub(crate) attr_texts: FxHashMap<(crate::attrs::AttrCtx, &'a [u8]), AttrSet>,
+    /// Unions of attribute sets computed so far (`#N` groups on calls).
+    attr_unions: FxHashMap<(AttrSet, AttrSet), AttrSet>,
 
     struct_ids: FxHashMap<u32, NamedStruct>,
     /// Identified structs referenced but not defined yet, with first use.
@@ -82,13 +99,16 @@ pub(crate) struct Parser<'a> {
     pub md_ids: FxHashMap<u32, MdNode>,
     pub md_fwd: FxHashMap<u32, usize>,
 
-    pub fs: Option<FnState>,
+    pub fs: Option<FnState<'a>>,
+    /// The name tables of the last function parsed, emptied, kept for the
+    /// next one so that their storage is reused.
+    spare_tables: Option<LocalTables<'a>>,
     /// Functions named in some `blockaddress`.
     ba_targets: FxHashSet<Func>,
     /// Blocks reserved by `blockaddress` before their function was parsed.
-    ba_reserved: FxHashMap<Func, Vec<LocalKey>>,
+    ba_reserved: FxHashMap<Func, Vec<LocalKey<'a>>>,
     /// Block tables of parsed functions that are `blockaddress` targets.
-    ba_done: FxHashMap<Func, FxHashMap<LocalKey, Block>>,
+    ba_done: FxHashMap<Func, FxHashMap<LocalKey<'a>, Block>>,
 
     /// Address spaces from the datalayout: program (`P`), alloca (`A`),
     /// globals (`G`).
@@ -123,12 +143,16 @@ impl<'a> Parser<'a> {
             comdat_fwd: FxHashMap::default(),
             attr_groups: FxHashMap::default(),
             attr_group_pos: Vec::new(),
+            attr_lists: FxHashMap::default(),
+            attr_texts: FxHashMap::default(),
+            attr_unions: FxHashMap::default(),
             struct_ids: FxHashMap::default(),
             struct_fwd: FxHashMap::default(),
             struct_defined: FxHashSet::default(),
             md_ids: FxHashMap::default(),
             md_fwd: FxHashMap::default(),
             fs: None,
+            spare_tables: None,
             ba_targets: FxHashSet::default(),
             ba_reserved: FxHashMap::default(),
             ba_done: FxHashMap::default(),
@@ -152,6 +176,29 @@ impl<'a> Parser<'a> {
     pub fn peek(&self) -> Token {
         let mut l = self.lex;
         l.next_token()
+    }
+
+    /// Whether the token after the current one is `!name`, without lexing
+    /// it.
+    pub fn peek_is_metadata_var(&self) -> bool {
+        self.lex.next_is_metadata_var()
+    }
+
+    /// The first byte of the token after the current one.
+    pub fn peek_byte(&self) -> Option<u8> {
+        self.lex.next_byte()
+    }
+
+    /// A copy of the lexer, positioned after the current token.
+    pub fn lexer(&self) -> Lexer<'a> {
+        self.lex
+    }
+
+    /// Continues from a look-ahead: `lex` positioned just after `tok`, the
+    /// new current token.
+    pub fn set_lexer(&mut self, lex: Lexer<'a>, tok: Token) {
+        self.lex = lex;
+        self.tok = tok;
     }
 
     /// Re-positions the parser at byte offset `pos`.
@@ -190,6 +237,16 @@ impl<'a> Parser<'a> {
         if self.tok.kind == Tok::Keyword {
             // Keywords are ASCII by construction.
             std::str::from_utf8(self.text()).ok()
+        } else {
+            None
+        }
+    }
+
+    /// The current keyword's bytes, if the token is a keyword (no UTF-8
+    /// check: for matching against known keywords).
+    pub fn kw_bytes(&self) -> Option<&'a [u8]> {
+        if self.tok.kind == Tok::Keyword {
+            Some(self.text())
         } else {
             None
         }
@@ -248,8 +305,13 @@ impl<'a> Parser<'a> {
 
     /// Converts name bytes to a `String`.
     pub fn utf8(&self, bytes: &[u8], at: usize) -> PResult<String> {
+        self.utf8_ref(bytes, at).map(str::to_owned)
+    }
+
+    /// Name bytes as a `&str`, without copying them.
+    pub fn utf8_ref<'b>(&self, bytes: &'b [u8], at: usize) -> PResult<&'b str> {
         match std::str::from_utf8(bytes) {
-            Ok(s) => Ok(s.to_owned()),
+            Ok(s) => Ok(s),
             Err(_) => self.err_at(at, "name or string is not valid UTF-8 (not supported)"),
         }
     }
@@ -1349,7 +1411,7 @@ impl<'a> Parser<'a> {
         self.bump();
         // Parameters.
         self.expect(Tok::LParen, "(")?;
-        let mut params: Vec<(Type, AttrSet, Option<LocalKey>, usize)> = Vec::new();
+        let mut params: Vec<(Type, AttrSet, Option<LocalKey<'a>>, usize)> = Vec::new();
         let mut vararg = false;
         if !self.eat(Tok::RParen) {
             loop {
@@ -1367,9 +1429,7 @@ impl<'a> Parser<'a> {
                 let (pa, _, _) = self.parse_attr_list(crate::attrs::AttrCtx::Param)?;
                 let set = self.intern_attrs(pa);
                 let key = match self.tok.kind {
-                    Tok::LocalVar => {
-                        Some(LocalKey::Name(self.tok.name(self.src).into_owned().into()))
-                    }
+                    Tok::LocalVar => Some(LocalKey::Name(self.tok.name(self.src))),
                     Tok::LocalId(n) => Some(LocalKey::Id(n)),
                     _ => None,
                 };
@@ -1504,11 +1564,14 @@ impl<'a> Parser<'a> {
             &mut self.m.functions[func],
             Function::new(None, TypeTable::VOID, &self.m.types),
         );
+        // Only lookups go through these tables (they are never iterated),
+        // so reusing their storage cannot change any result.
+        let (values, blocks) = self.spare_tables.take().unwrap_or_default();
         let mut fs = FnState {
             f,
             func,
-            values: FxHashMap::default(),
-            blocks: FxHashMap::default(),
+            values,
+            blocks,
             fwd_values: FxHashMap::default(),
             fwd_blocks: FxHashMap::default(),
             next_num: 0,
@@ -1572,10 +1635,20 @@ impl<'a> Parser<'a> {
             };
             return self.err_at(*at, format!("use of undefined value '%{n}'"));
         }
+        let FnState {
+            f,
+            mut values,
+            mut blocks,
+            ..
+        } = fs;
+        values.clear();
         if self.ba_targets.contains(&func) {
-            self.ba_done.insert(func, fs.blocks);
+            self.ba_done.insert(func, blocks);
+            blocks = FxHashMap::default();
         }
-        self.m.functions[func] = fs.f;
+        blocks.clear();
+        self.spare_tables = Some((values, blocks));
+        self.m.functions[func] = f;
         Ok(())
     }
 
@@ -1597,7 +1670,7 @@ impl<'a> Parser<'a> {
     /// current token (consumed).
     pub fn blockaddress_block(&mut self, func: Func) -> PResult<Block> {
         let key = match self.tok.kind {
-            Tok::LocalVar => LocalKey::Name(self.tok.name(self.src).into_owned().into()),
+            Tok::LocalVar => LocalKey::Name(self.tok.name(self.src)),
             Tok::LocalId(n) => LocalKey::Id(n),
             _ => return self.err("expected basic block name in blockaddress"),
         };
@@ -1658,32 +1731,32 @@ impl<'a> Parser<'a> {
                 self.m.types.int(n)
             }
             Tok::Keyword => {
-                let k = self.kw().unwrap_or("");
+                let k = self.kw_bytes().unwrap_or(b"");
                 let d = match k {
-                    "void" => TypeData::Void,
-                    "half" => TypeData::Half,
-                    "bfloat" => TypeData::BFloat,
-                    "float" => TypeData::Float,
-                    "double" => TypeData::Double,
-                    "x86_fp80" => TypeData::X86Fp80,
-                    "fp128" => TypeData::Fp128,
-                    "ppc_fp128" => TypeData::PpcFp128,
-                    "label" => TypeData::Label,
-                    "metadata" => TypeData::Metadata,
-                    "x86_amx" => TypeData::X86Amx,
-                    "token" => TypeData::Token,
-                    "ptr" => {
+                    b"void" => TypeData::Void,
+                    b"half" => TypeData::Half,
+                    b"bfloat" => TypeData::BFloat,
+                    b"float" => TypeData::Float,
+                    b"double" => TypeData::Double,
+                    b"x86_fp80" => TypeData::X86Fp80,
+                    b"fp128" => TypeData::Fp128,
+                    b"ppc_fp128" => TypeData::PpcFp128,
+                    b"label" => TypeData::Label,
+                    b"metadata" => TypeData::Metadata,
+                    b"x86_amx" => TypeData::X86Amx,
+                    b"token" => TypeData::Token,
+                    b"ptr" => {
                         self.bump();
                         let a = self.opt_addrspace()?.unwrap_or(0);
                         let p = self.m.types.ptr(a);
                         return self.parse_type_suffix(p, at);
                     }
-                    "target" => {
+                    b"target" => {
                         self.bump();
                         let t = self.parse_target_ext_type()?;
                         return self.parse_type_suffix(t, at);
                     }
-                    "x86_mmx" => return self.err("x86_mmx type is not supported"),
+                    b"x86_mmx" => return self.err("x86_mmx type is not supported"),
                     _ => return self.err("expected type"),
                 };
                 self.bump();
@@ -1892,7 +1965,14 @@ impl<'a> Parser<'a> {
             let Some(&gs) = self.attr_groups.get(&g) else {
                 return self.err_at(gat, format!("unresolved attribute group reference '#{g}'"));
             };
-            set = self.m.attrs.union(set, gs);
+            set = match self.attr_unions.get(&(set, gs)) {
+                Some(&u) => u,
+                None => {
+                    let u = self.m.attrs.union(set, gs);
+                    self.attr_unions.insert((set, gs), u);
+                    u
+                }
+            };
         }
         Ok(set)
     }
@@ -1930,10 +2010,14 @@ impl<'a> Parser<'a> {
     /// Interns an attribute list (the empty list without hashing).
     pub fn intern_attrs(&mut self, attrs: Vec<Attr>) -> AttrSet {
         if attrs.is_empty() {
-            AttrSet::EMPTY
-        } else {
-            self.m.attrs.intern(attrs)
+            return AttrSet::EMPTY;
         }
+        if let Some(&set) = self.attr_lists.get(&attrs) {
+            return set;
+        }
+        let set = self.m.attrs.intern(attrs.clone());
+        self.attr_lists.insert(attrs, set);
+        set
     }
 
     /// A constant for the `none` token.
