@@ -120,6 +120,23 @@ impl Function {
         f
     }
 
+    /// A declaration with this function's header: name, linkage and the
+    /// other common properties, type, calling convention, attributes,
+    /// `gc`, prefix, prologue and personality; no body.
+    pub fn declaration_copy(&self, types: &TypeTable) -> Self {
+        let mut d = Function::new(None, self.ty, types);
+        d.common = self.common.clone();
+        d.cconv = self.cconv;
+        d.fn_attrs = self.fn_attrs;
+        d.ret_attrs = self.ret_attrs;
+        d.param_attrs = self.param_attrs.clone();
+        d.gc = self.gc.clone();
+        d.prefix = self.prefix;
+        d.prologue = self.prologue;
+        d.personality = self.personality;
+        d
+    }
+
     /// True when the function has no body.
     pub fn is_declaration(&self) -> bool {
         self.layout.entry_block().is_none()

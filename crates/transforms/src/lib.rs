@@ -31,7 +31,7 @@ pub mod utils;
 pub mod warn;
 
 use loopwright_analysis::{ControlFlowGraph, DominatorTree, LoopForest};
-use loopwright_ir::{Func, Function, Module, TypeTable};
+use loopwright_ir::{Func, Function, Module};
 
 /// The analyses a loop transformation needs, computed together.
 pub struct FnAnalyses {
@@ -89,13 +89,15 @@ impl FnMemo {
 
 /// Runs `op` on function `fid` with the rest of the module mutably
 /// available (types, constants, metadata). While `op` runs, the module's
-/// slot for `fid` holds an empty declaration.
+/// slot for `fid` holds a declaration with the function's header
+/// ([`Function::declaration_copy`]), so a call of the function from its
+/// own body sees its name and attributes.
 pub fn with_function<R>(
     m: &mut Module,
     fid: Func,
     op: impl FnOnce(&mut Module, &mut Function) -> R,
 ) -> R {
-    let placeholder = Function::new(None, TypeTable::VOID, &m.types);
+    let placeholder = m.functions[fid].declaration_copy(&m.types);
     let mut f = std::mem::replace(&mut m.functions[fid], placeholder);
     let r = op(m, &mut f);
     m.functions[fid] = f;
