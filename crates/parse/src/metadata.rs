@@ -1,13 +1,12 @@
 //! Metadata: `!N = ...` definitions, named metadata, inline nodes,
 //! specialized `!DI*` nodes, attachments and metadata operands.
 
-use crate::lexer::Tok;
+use crate::lexer::{unescape, Tok};
 use crate::parser::{PErr, PResult, Parser};
 use loopwright_ir::metadata::MdName;
 use loopwright_ir::{
     Md, MdBody, MdField, MdFieldValue, MdKind, MdNode, MdNodeData, NamedMd, Operand, TypeTable,
 };
-use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::borrow::Cow;
 use std::sync::OnceLock;
@@ -552,63 +551,206 @@ const KEYWORDS: &[&str] = &[
 // Field ids index a `u128` set of the fields seen in a node.
 const _: () = assert!(FIELD_NAMES.len() <= 128);
 
+/// What parsing needs to know about one kind of [`SPECIALIZED`].
+struct KindInfo {
+    name: &'static &'static str,
+    /// Operands without field names (`DIExpression`, `DIArgList`).
+    positional: bool,
+    /// The kind's complete field list in [`KIND_FIELDS`] (`None`: not
+    /// checked strictly).
+    schema: Option<&'static [(&'static str, FieldRule)]>,
+    /// The rule of each field of [`FIELD_NAMES`], by id (`None`: an
+    /// invalid field for the kind).
+    rules: Box<[Option<FieldRule>]>,
+    /// The fields the kind requires, by id.
+    required: u128,
+}
+
+/// An index of a static list of distinct names: open addressing with
+/// linear probing on a cheap hash of the length and three of the bytes
+/// (names are short, and hashing all of their bytes with a general hasher
+/// cost more than the rest of a lookup).
+struct NameIndex {
+    names: &'static [&'static str],
+    /// `i + 1` for `names[i]`, 0 for an empty slot. A power of two at least
+    /// twice as long as `names`, so that every probe reaches an empty slot.
+    slots: Box<[u16]>,
+    /// Shift of the hash product down to a slot number.
+    shift: u32,
+}
+
+impl NameIndex {
+    fn new(names: &'static [&'static str]) -> NameIndex {
+        let len = (names.len() * 4).next_power_of_two().max(16);
+        let shift = 64 - len.trailing_zeros();
+        let mut slots = vec![0u16; len].into_boxed_slice();
+        for (n, id) in names.iter().zip(1u16..) {
+            let mut h = name_hash(n.as_bytes(), shift);
+            while slots[h] != 0 {
+                h = (h + 1) & (len - 1);
+            }
+            slots[h] = id;
+        }
+        NameIndex {
+            names,
+            slots,
+            shift,
+        }
+    }
+
+    /// The index of `name` in the list.
+    fn get(&self, name: &[u8]) -> Option<usize> {
+        let mask = self.slots.len() - 1;
+        let mut h = name_hash(name, self.shift);
+        loop {
+            let i = usize::from(self.slots.get(h)?.checked_sub(1)?);
+            if self.names.get(i)?.as_bytes() == name {
+                return Some(i);
+            }
+            h = (h + 1) & mask;
+        }
+    }
+}
+
+/// The slot of `name` in a [`NameIndex`] (`shift`: 64 minus the slot
+/// bits).
+fn name_hash(name: &[u8], shift: u32) -> usize {
+    let len = name.len();
+    let byte = |i: usize| u64::from(name.get(i).copied().unwrap_or(0));
+    let key = len as u64 | byte(0) << 8 | byte(len / 2) << 16 | byte(len.wrapping_sub(1)) << 24;
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> shift) as usize
+}
+
 /// Lookup tables for [`SPECIALIZED`], [`FIELD_NAMES`] and [`KEYWORDS`].
 struct Names {
-    kinds: FxHashMap<&'static [u8], &'static &'static str>,
-    fields: FxHashMap<&'static [u8], u8>,
-    keywords: FxHashMap<&'static [u8], &'static &'static str>,
+    /// Indexes [`SPECIALIZED`] and `kind_info`.
+    kinds: NameIndex,
+    kind_info: Vec<KindInfo>,
+    fields: NameIndex,
+    keywords: NameIndex,
+}
+
+/// The id of `name` in [`FIELD_NAMES`], by a linear search (for building
+/// the tables).
+fn field_id_slow(name: &str) -> Option<u8> {
+    FIELD_NAMES
+        .iter()
+        .zip(0u8..)
+        .find(|(n, _)| **n == name)
+        .map(|(_, i)| i)
+}
+
+fn kind_info(name: &'static &'static str) -> KindInfo {
+    let schema = KIND_FIELDS.iter().find(|k| k.0 == *name).map(|k| k.1);
+    let mut rules: Box<[Option<FieldRule>]> = match schema {
+        Some(_) => vec![None; FIELD_NAMES.len()].into(),
+        None => vec![Some(FieldRule::Any); FIELD_NAMES.len()].into(),
+    };
+    let mut required = 0u128;
+    for &(field, rule) in schema.unwrap_or(COMMON_FIELD_RULES) {
+        // Every name in the rule tables is a known field name.
+        if let Some(id) = field_id_slow(field) {
+            rules[usize::from(id)] = Some(rule);
+            if matches!(rule, FieldRule::Required | FieldRule::RequiredUnsigned(_)) {
+                required |= 1u128 << id;
+            }
+        }
+    }
+    KindInfo {
+        name,
+        positional: *name == "DIExpression" || *name == "DIArgList",
+        schema,
+        rules,
+        required,
+    }
 }
 
 fn names() -> &'static Names {
     static NAMES: OnceLock<Names> = OnceLock::new();
     NAMES.get_or_init(|| Names {
-        kinds: SPECIALIZED.iter().map(|k| (k.as_bytes(), k)).collect(),
-        fields: FIELD_NAMES
-            .iter()
-            .zip(0u8..)
-            .map(|(n, i)| (n.as_bytes(), i))
-            .collect(),
-        keywords: KEYWORDS.iter().map(|k| (k.as_bytes(), k)).collect(),
+        kinds: NameIndex::new(SPECIALIZED),
+        kind_info: SPECIALIZED.iter().map(kind_info).collect(),
+        fields: NameIndex::new(FIELD_NAMES),
+        keywords: NameIndex::new(KEYWORDS),
     })
 }
 
-/// A keyword as stored in a node: borrowed from [`KEYWORDS`] when listed.
-fn keyword(k: &str) -> MdName {
-    match names().keywords.get(k.as_bytes()) {
-        Some(&s) => MdName::from_static(s),
-        None => MdName::from(k),
+impl Names {
+    /// The kind named by the text of a `!name` token (`!` included).
+    fn kind(&self, text: &[u8]) -> Option<&KindInfo> {
+        let raw = text.get(1..).unwrap_or(&[]);
+        // Listed names hold no backslash, so a listed raw name is its own
+        // unescaping; only a name with a backslash needs unescaping.
+        let i = match self.kinds.get(raw) {
+            Some(i) => i,
+            None if raw.contains(&b'\\') => self.kinds.get(&unescape(raw))?,
+            None => return None,
+        };
+        self.kind_info.get(i)
+    }
+
+    /// A keyword as stored in a node: borrowed from [`KEYWORDS`] when
+    /// listed. (Keywords are ASCII by construction.)
+    fn keyword(&self, k: &[u8]) -> MdName {
+        match self
+            .keywords
+            .get(k)
+            .and_then(|i| self.keywords.names.get(i))
+        {
+            Some(s) => MdName::from_static(s),
+            None => MdName::from(std::str::from_utf8(k).unwrap_or("")),
+        }
     }
 }
 
-/// The rule for field `name` of a node whose kind has the field list
-/// `schema` (`None`: not checked strictly), or the error for an unknown
-/// field.
-fn field_rule(schema: Option<&[(&str, FieldRule)]>, name: &str) -> Result<FieldRule, ()> {
-    match schema {
-        Some(schema) => match schema.iter().find(|r| r.0 == name) {
-            Some(r) => Ok(r.1),
-            None => Err(()),
-        },
-        None => Ok(COMMON_FIELD_RULES
+/// Whether keyword `k` is a debug info flag (`DIFlag*`, `DISPFlag*`).
+fn is_flag(k: &[u8]) -> bool {
+    k.starts_with(b"DIFlag") || k.starts_with(b"DISPFlag")
+}
+
+/// The value of the digits of a [`Tok::Int`] (`-?[0-9]+`) as a metadata
+/// field stores it, or `None` if it is out of range (above `u64::MAX`, or
+/// below `i64::MIN`).
+fn md_int(text: &[u8]) -> Option<i128> {
+    let (neg, digits) = crate::lexer::split_sign(text);
+    // Up to 18 digits cannot overflow an u64, nor go below `i64::MIN`.
+    if digits.len() <= 18 {
+        let v = digits
             .iter()
-            .find(|r| r.0 == name)
-            .map_or(FieldRule::Any, |r| r.1)),
+            .fold(0u64, |v, &d| v * 10 + u64::from(d.wrapping_sub(b'0')));
+        let v = i128::from(v);
+        return Some(if neg { -v } else { v });
     }
+    let mut v: i128 = 0;
+    for &d in digits {
+        v = v
+            .checked_mul(10)
+            .and_then(|v| v.checked_add(i128::from(d.wrapping_sub(b'0'))))
+            .filter(|&v| v <= i128::from(u64::MAX))?;
+    }
+    if neg {
+        v = -v;
+        if v < i128::from(i64::MIN) {
+            return None;
+        }
+    }
+    Some(v)
 }
 
 impl Parser<'_> {
     /// Checks field `f` of a `!kind(...)` node against LLVM's rules
-    /// (`name_at` and `value_at` are the offsets of its name and value).
+    /// (`rule` is its rule in the kind, `None` for an invalid field;
+    /// `name_at` and `value_at` are the offsets of its name and value).
     /// Fields are checked in source order after the node is parsed; the
     /// first error wins.
     fn check_di_field(
         &self,
-        schema: Option<&[(&str, FieldRule)]>,
+        rule: Option<FieldRule>,
         f: &MdField,
         name_at: usize,
         value_at: usize,
     ) -> PResult<()> {
-        let Ok(rule) = field_rule(schema, &f.name) else {
+        let Some(rule) = rule else {
             return self.err_at(name_at, format!("invalid field '{}'", f.name));
         };
         if let FieldRule::Unsigned(limit) | FieldRule::RequiredUnsigned(limit) = rule {
@@ -627,23 +769,32 @@ impl Parser<'_> {
         Ok(())
     }
 
-    /// Checks that the fields a kind requires are present (`close` is the
-    /// offset of the closing parenthesis, where LLVM reports a missing
-    /// field).
-    fn check_di_required(
-        &self,
-        schema: Option<&[(&str, FieldRule)]>,
-        fields: &[MdField],
-        close: usize,
-    ) -> PResult<()> {
-        for &(name, rule) in schema.unwrap_or_default() {
+    /// Checks that the fields a kind requires are present (`seen`: the
+    /// known fields present, by id; `close` is the offset of the closing
+    /// parenthesis, where LLVM reports a missing field).
+    fn check_di_required(&self, kind: &KindInfo, seen: u128, close: usize) -> PResult<()> {
+        if kind.required & !seen == 0 {
+            return Ok(());
+        }
+        // The first missing one in the kind's field order.
+        for &(name, rule) in kind.schema.unwrap_or_default() {
             if matches!(rule, FieldRule::Required | FieldRule::RequiredUnsigned(_))
-                && !fields.iter().any(|f| *f.name == *name)
+                && field_id_slow(name).is_some_and(|id| seen & (1u128 << id) == 0)
             {
                 return self.err_at(close, format!("missing required field '{name}'"));
             }
         }
         Ok(())
+    }
+
+    /// Advances to the next token, as [`Parser::bump`] does, lexing the
+    /// tokens specialized nodes are mostly made of on a shorter path.
+    fn bump_md(&mut self) {
+        let mut lex = self.lexer();
+        match lex.next_md_field_token() {
+            Some(tok) => self.set_lexer(lex, tok),
+            None => self.bump(),
+        }
     }
 
     /// The node for `!N`, creating a placeholder for a forward reference.
@@ -846,18 +997,17 @@ impl Parser<'_> {
     fn parse_specialized_body_inner(&mut self) -> PResult<MdBody> {
         let src = self.src;
         let names = names();
-        // The table is ASCII, so comparing bytes is comparing the (lossily
-        // decoded) name.
-        let Some(&kind) = names.kinds.get(&*self.tok.name(src)) else {
+        let Some(kind) = names.kind(self.text()) else {
             return self.err("expected metadata type");
         };
         self.bump();
-        self.expect(Tok::LParen, "(")?;
+        if self.tok.kind != Tok::LParen {
+            return self.err("expected '('");
+        }
+        self.bump_md();
         // Collected on the stack, so that the node's `Vec` is allocated
         // once, with the exact size (nesting is bounded by `enter`).
         let mut fields: SmallVec<[MdField; 16]> = SmallVec::new();
-        let positional = *kind == "DIExpression" || *kind == "DIArgList";
-        let schema = KIND_FIELDS.iter().find(|k| k.0 == *kind).map(|k| k.1);
         // Known fields seen so far, by id in `FIELD_NAMES`.
         let mut seen: u128 = 0;
         // The first field that breaks a rule, reported once the node is
@@ -866,12 +1016,11 @@ impl Parser<'_> {
         let mut close = self.tok.start;
         if !self.eat(Tok::RParen) {
             loop {
-                if positional {
+                if kind.positional {
                     let value = match self.tok.kind {
                         Tok::Keyword => {
-                            let k = self.kw().unwrap_or("");
-                            let v = MdFieldValue::Ident(keyword(k));
-                            self.bump();
+                            let v = MdFieldValue::Ident(names.keyword(self.text()));
+                            self.bump_md();
                             v
                         }
                         Tok::Int => MdFieldValue::Int(self.parse_md_int()?),
@@ -885,8 +1034,15 @@ impl Parser<'_> {
                     let name_at = self.tok.start;
                     let name_b: Cow<'_, [u8]> = match self.tok.kind {
                         Tok::LabelStr => {
-                            let n = self.tok.name(src);
-                            self.bump();
+                            let t = self.text();
+                            // `name:` is its own name but for the colon
+                            // (as `Token::name` has it); only a quoted
+                            // label needs unescaping.
+                            let n = match t.split_last() {
+                                Some((_, body)) if t.first() != Some(&b'"') => Cow::Borrowed(body),
+                                _ => self.tok.name(src),
+                            };
+                            self.bump_md();
                             n
                         }
                         Tok::Keyword if self.peek().kind == Tok::Colon => {
@@ -900,10 +1056,13 @@ impl Parser<'_> {
                     // Known names are ASCII, so none equals the lossy
                     // decoding of an unknown one: known names are checked
                     // for duplicates with `seen`, unknown ones by text.
-                    let name = match names.fields.get(&*name_b) {
-                        Some(&id) => {
+                    let known = names.fields.get(&name_b).and_then(|id| {
+                        let name = FIELD_NAMES.get(id)?;
+                        Some((id, name))
+                    });
+                    let (name, rule) = match known {
+                        Some((id, name)) => {
                             let bit = 1u128 << id;
-                            let name = &FIELD_NAMES[usize::from(id)];
                             if seen & bit != 0 {
                                 return self.err_at(
                                     name_at,
@@ -911,7 +1070,8 @@ impl Parser<'_> {
                                 );
                             }
                             seen |= bit;
-                            MdName::from_static(name)
+                            let rule = kind.rules.get(id).copied().flatten();
+                            (MdName::from_static(name), rule)
                         }
                         None => {
                             let name = String::from_utf8_lossy(&name_b).into_owned();
@@ -921,22 +1081,26 @@ impl Parser<'_> {
                                     format!("field '{name}' cannot be specified more than once"),
                                 );
                             }
-                            MdName::from(name)
+                            // Unknown fields are invalid in the kinds
+                            // checked strictly, free in the others.
+                            let rule = kind.schema.is_none().then_some(FieldRule::Any);
+                            (MdName::from(name), rule)
                         }
                     };
                     let value_at = self.tok.start;
                     let value = self.parse_md_field_value()?;
                     let f = MdField { name, value };
-                    if field_err.is_none() {
-                        if let Err(e) = self.check_di_field(schema, &f, name_at, value_at) {
+                    if field_err.is_none() && !matches!(rule, Some(FieldRule::Any)) {
+                        if let Err(e) = self.check_di_field(rule, &f, name_at, value_at) {
                             field_err = Some(e);
                         }
                     }
                     fields.push(f);
                 }
-                if !self.eat(Tok::Comma) {
+                if self.tok.kind != Tok::Comma {
                     break;
                 }
+                self.bump_md();
             }
             close = self.tok.start;
             self.expect(Tok::RParen, ")")?;
@@ -944,71 +1108,65 @@ impl Parser<'_> {
         if let Some(e) = field_err {
             return Err(e);
         }
-        if !positional {
-            self.check_di_required(schema, &fields, close)?;
+        if !kind.positional {
+            self.check_di_required(kind, seen, close)?;
         }
         Ok(MdBody::Special {
-            kind: MdName::from_static(kind),
+            kind: MdName::from_static(kind.name),
             fields: fields.into_vec(),
         })
     }
 
     fn parse_md_int(&mut self) -> PResult<i128> {
-        let t = self.text();
-        let (neg, digits) = crate::lexer::split_sign(t);
-        let mut v: i128 = 0;
-        for &d in digits {
-            v = match v
-                .checked_mul(10)
-                .and_then(|v| v.checked_add(i128::from(d - b'0')))
-            {
-                Some(v) if v <= i128::from(u64::MAX) => v,
-                _ => return self.err("value too large for metadata field"),
-            };
-        }
-        if neg {
-            v = -v;
-            if v < i128::from(i64::MIN) {
-                return self.err("value too large for metadata field");
+        match md_int(self.text()) {
+            Some(v) => {
+                self.bump_md();
+                Ok(v)
             }
+            None => self.err("value too large for metadata field"),
         }
-        self.bump();
-        Ok(v)
     }
 
     fn parse_md_field_value(&mut self) -> PResult<MdFieldValue> {
         match self.tok.kind {
             Tok::Int => Ok(MdFieldValue::Int(self.parse_md_int()?)),
+            Tok::MetadataId(n) => {
+                // As `parse_md_node_ref` does.
+                let at = self.tok.start + 1;
+                self.bump_md();
+                Ok(MdFieldValue::Md(Md::Node(self.md_node_for_id(n, at))))
+            }
             Tok::Str => {
                 let s = self.tok.name(self.src).into_owned();
-                self.bump();
+                self.bump_md();
                 Ok(MdFieldValue::Str(s.into()))
             }
-            Tok::MetadataString | Tok::MetadataId(_) | Tok::Exclaim | Tok::MetadataVar => {
+            Tok::MetadataString | Tok::Exclaim | Tok::MetadataVar => {
                 Ok(MdFieldValue::Md(self.parse_md_operand()?))
             }
             Tok::Keyword => {
-                let k = self.kw().unwrap_or("");
+                let k = self.text();
                 match k {
-                    "null" => {
+                    b"null" => {
                         self.bump();
                         Ok(MdFieldValue::Null)
                     }
-                    "true" | "false" => {
+                    b"true" | b"false" => {
                         self.bump();
-                        Ok(MdFieldValue::Bool(k == "true"))
+                        Ok(MdFieldValue::Bool(k == b"true"))
                     }
-                    _ if k.starts_with("DIFlag") || k.starts_with("DISPFlag") => {
+                    _ if is_flag(k) => {
+                        let names = names();
                         let mut flags = Vec::new();
                         loop {
                             match self.tok.kind {
                                 Tok::Keyword => {
-                                    let f = self.kw().unwrap_or("");
-                                    if !(f.starts_with("DIFlag") || f.starts_with("DISPFlag")) {
+                                    let f = self.text();
+                                    if !is_flag(f) {
                                         return self.err("expected debug info flag");
                                     }
-                                    flags.push(keyword(f));
-                                    self.bump();
+                                    flags.push(names.keyword(f));
+                                    self.bump_md();
                                 }
                                 Tok::Int => {
                                     let v = self.parse_u64()?;
@@ -1027,8 +1185,8 @@ impl Parser<'_> {
                         Ok(MdFieldValue::Md(Md::Const(c)))
                     }
                     _ => {
-                        let v = MdFieldValue::Ident(keyword(k));
-                        self.bump();
+                        let v = MdFieldValue::Ident(names().keyword(k));
+                        self.bump_md();
                         Ok(v)
                     }
                 }
@@ -1061,20 +1219,20 @@ impl Parser<'_> {
     /// Whether the current keyword starts a type.
     fn is_type_start(&self) -> bool {
         matches!(
-            self.kw(),
+            self.kw_bytes(),
             Some(
-                "void"
-                    | "half"
-                    | "bfloat"
-                    | "float"
-                    | "double"
-                    | "x86_fp80"
-                    | "fp128"
-                    | "ppc_fp128"
-                    | "ptr"
-                    | "token"
-                    | "x86_amx"
-                    | "target"
+                b"void"
+                    | b"half"
+                    | b"bfloat"
+                    | b"float"
+                    | b"double"
+                    | b"x86_fp80"
+                    | b"fp128"
+                    | b"ppc_fp128"
+                    | b"ptr"
+                    | b"token"
+                    | b"x86_amx"
+                    | b"target"
             )
         )
     }
