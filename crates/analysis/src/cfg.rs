@@ -26,22 +26,22 @@
 //! Every query accepts any block id: ids out of range or not in the layout
 //! behave as blocks without edges that are unreachable.
 
-use cranelift_entity::{EntityRef, SecondaryMap};
+use cranelift_entity::EntityRef;
 use loopwright_ir::{Block, Function, Inst, InstData, MdKind, Opcode, Operand, TypeTable};
-use smallvec::SmallVec;
 
 const NONE: u32 = u32::MAX;
 
-#[derive(Clone, Debug)]
+/// Per-block data. The edge lists live in the graph's flat arrays:
+/// `preds[pred_start..pred_start + num_preds]` (with `pred_edges` alongside)
+/// and `succs[succ_start..succ_start + num_succs]` (with `succ_edges`).
+#[derive(Clone, Copy, Debug)]
 struct CfgNode {
+    pred_start: u32,
     /// Distinct predecessors, in layout order of the source block.
-    preds: SmallVec<[Block; 4]>,
-    /// Number of edges from `preds[i]`.
-    pred_edges: SmallVec<[u32; 4]>,
+    num_preds: u32,
+    succ_start: u32,
     /// Distinct successors, in operand order of first occurrence.
-    succs: SmallVec<[Block; 2]>,
-    /// Number of edges to `succs[i]`.
-    succ_edges: SmallVec<[u32; 2]>,
+    num_succs: u32,
     num_pred_edges: u32,
     num_succ_edges: u32,
     /// Position in the reverse post-order, `NONE` when unreachable.
@@ -49,27 +49,32 @@ struct CfgNode {
     in_layout: bool,
 }
 
-impl Default for CfgNode {
-    fn default() -> Self {
-        CfgNode {
-            preds: SmallVec::new(),
-            pred_edges: SmallVec::new(),
-            succs: SmallVec::new(),
-            succ_edges: SmallVec::new(),
-            num_pred_edges: 0,
-            num_succ_edges: 0,
-            rpo_index: NONE,
-            in_layout: false,
-        }
-    }
-}
+/// A block without edges, not in the layout: every id out of range reads
+/// as this.
+const EMPTY_NODE: CfgNode = CfgNode {
+    pred_start: 0,
+    num_preds: 0,
+    succ_start: 0,
+    num_succs: 0,
+    num_pred_edges: 0,
+    num_succ_edges: 0,
+    rpo_index: NONE,
+    in_layout: false,
+};
 
 /// Predecessors, successors, reverse post-order and reachability of the
 /// blocks of one function. See the module docs for the invariants.
 #[derive(Clone, Debug, Default)]
 pub struct ControlFlowGraph {
     entry: Option<Block>,
-    nodes: SecondaryMap<Block, CfgNode>,
+    /// Indexed by block id (`num_block_ids` entries).
+    nodes: Vec<CfgNode>,
+    /// Flat edge lists, see [`CfgNode`]. Successors are stored block by
+    /// block in layout order; `preds` and `pred_edges` likewise, per target.
+    preds: Vec<Block>,
+    pred_edges: Vec<u32>,
+    succs: Vec<Block>,
+    succ_edges: Vec<u32>,
     /// Blocks in layout order.
     blocks: Vec<Block>,
     rpo: Vec<Block>,
@@ -143,49 +148,103 @@ impl ControlFlowGraph {
     /// Recomputes the graph of `func` in place, reusing allocations.
     pub fn recompute(&mut self, func: &Function) {
         let n = func.num_block_ids();
+        // During the successor scan, `pred_start` of a target holds the
+        // position in `succs` where it was last added (`NONE`: never); the
+        // prefix sums below overwrite it for every node.
         self.nodes.clear();
-        self.nodes.resize(n);
+        self.nodes.resize(
+            n,
+            CfgNode {
+                pred_start: NONE,
+                ..EMPTY_NODE
+            },
+        );
         self.num_block_ids = n;
-        self.blocks = layout_blocks(func);
         self.rpo.clear();
         self.num_edges = 0;
-        self.entry = self.blocks.first().copied();
-        for &b in &self.blocks {
-            self.nodes[b].in_layout = true;
+
+        // The layout, stopping at the first id that is out of range or
+        // repeated (as `layout_blocks`), with `in_layout` as the seen set.
+        self.blocks.clear();
+        self.blocks.reserve(n);
+        let mut cur = func.layout.entry_block();
+        while let Some(b) = cur {
+            match self.nodes.get_mut(b.index()) {
+                Some(node) if !node.in_layout => node.in_layout = true,
+                _ => break,
+            }
+            self.blocks.push(b);
+            cur = func.layout.next_block(b);
         }
-        // Index of target `t` in the successor list of the block being
-        // scanned; valid while `nodes[t].preds.last() == Some(source)`.
-        let mut succ_pos = vec![0u32; n];
-        for bi in 0..self.blocks.len() {
-            let b = self.blocks[bi];
-            let Some(term) = terminator_of(func, b) else {
-                continue;
-            };
-            for op in func.inst(term).operands() {
-                let Operand::Block(t) = *op else { continue };
-                if t.index() >= n || !self.nodes[t].in_layout {
-                    continue;
-                }
-                self.num_edges += 1;
-                if self.nodes[t].preds.last() == Some(&b) {
-                    let tn = &mut self.nodes[t];
-                    *tn.pred_edges.last_mut().expect("parallel lists") += 1;
+        self.entry = self.blocks.first().copied();
+
+        // Successors, block by block in layout order. A target added at a
+        // position at or after the current block's start was added by the
+        // current block: its edge count grows instead.
+        // Most blocks have at most two successors; a larger switch grows
+        // the lists.
+        let guess = 2 * self.blocks.len();
+        self.succs.clear();
+        self.succs.reserve(guess);
+        self.succ_edges.clear();
+        self.succ_edges.reserve(guess);
+        for &b in &self.blocks {
+            let start = self.succs.len() as u32;
+            let mut edges = 0u32;
+            if let Some(term) = terminator_of(func, b) {
+                for op in func.inst(term).operands() {
+                    let Operand::Block(t) = *op else { continue };
+                    let Some(tn) = self.nodes.get_mut(t.index()) else {
+                        continue;
+                    };
+                    if !tn.in_layout {
+                        continue;
+                    }
+                    edges += 1;
                     tn.num_pred_edges += 1;
-                    let p = succ_pos[t.index()] as usize;
-                    let bn = &mut self.nodes[b];
-                    bn.succ_edges[p] += 1;
-                    bn.num_succ_edges += 1;
-                } else {
-                    let tn = &mut self.nodes[t];
-                    tn.preds.push(b);
-                    tn.pred_edges.push(1);
-                    tn.num_pred_edges += 1;
-                    let bn = &mut self.nodes[b];
-                    succ_pos[t.index()] = bn.succs.len() as u32;
-                    bn.succs.push(t);
-                    bn.succ_edges.push(1);
-                    bn.num_succ_edges += 1;
+                    let pos = tn.pred_start;
+                    if pos != NONE && pos >= start {
+                        self.succ_edges[pos as usize] += 1;
+                    } else {
+                        tn.pred_start = self.succs.len() as u32;
+                        tn.num_preds += 1;
+                        self.succs.push(t);
+                        self.succ_edges.push(1);
+                    }
                 }
+            }
+            let bn = &mut self.nodes[b.index()];
+            bn.succ_start = start;
+            bn.num_succs = self.succs.len() as u32 - start;
+            bn.num_succ_edges = edges;
+            self.num_edges += edges as usize;
+        }
+
+        // Predecessors: one slot per distinct (source, target) pair, filled
+        // in layout order of the source.
+        let mut acc = 0u32;
+        for node in &mut self.nodes {
+            node.pred_start = acc;
+            acc += node.num_preds;
+            node.num_preds = 0;
+        }
+        let total = self.succs.len();
+        self.preds.clear();
+        self.preds.resize(total, Block::new(0));
+        self.pred_edges.clear();
+        self.pred_edges.resize(total, 0);
+        for &b in &self.blocks {
+            let bn = self.nodes[b.index()];
+            let range = bn.succ_start as usize..(bn.succ_start + bn.num_succs) as usize;
+            for (&t, &k) in self.succs[range.clone()]
+                .iter()
+                .zip(&self.succ_edges[range])
+            {
+                let tn = &mut self.nodes[t.index()];
+                let i = (tn.pred_start + tn.num_preds) as usize;
+                tn.num_preds += 1;
+                self.preds[i] = b;
+                self.pred_edges[i] = k;
             }
         }
         self.compute_rpo();
@@ -193,29 +252,36 @@ impl ControlFlowGraph {
 
     fn compute_rpo(&mut self) {
         let Some(entry) = self.entry else { return };
-        let mut visited = vec![false; self.num_block_ids];
-        let mut post = Vec::with_capacity(self.blocks.len());
-        // (block, index of the next successor to explore)
-        let mut stack: Vec<(Block, usize)> = vec![(entry, 0)];
-        visited[entry.index()] = true;
+        // Post-order into `rpo`, then reversed. `rpo_index` marks visited
+        // blocks (any value but `NONE`) until the real indices are set.
+        let mut stack: Vec<(Block, u32)> = Vec::with_capacity(self.blocks.len());
+        self.rpo.reserve(self.blocks.len());
+        stack.push((entry, 0));
+        self.nodes[entry.index()].rpo_index = 0;
         while let Some(top) = stack.last_mut() {
             let (b, i) = *top;
-            if let Some(&s) = self.nodes[b].succs.get(i) {
+            let bn = &self.nodes[b.index()];
+            if i < bn.num_succs {
                 top.1 += 1;
-                if !visited[s.index()] {
-                    visited[s.index()] = true;
+                let s = self.succs[(bn.succ_start + i) as usize];
+                let sn = &mut self.nodes[s.index()];
+                if sn.rpo_index == NONE {
+                    sn.rpo_index = 0;
                     stack.push((s, 0));
                 }
             } else {
                 stack.pop();
-                post.push(b);
+                self.rpo.push(b);
             }
         }
-        post.reverse();
-        for (i, &b) in post.iter().enumerate() {
-            self.nodes[b].rpo_index = i as u32;
+        self.rpo.reverse();
+        for (i, &b) in self.rpo.iter().enumerate() {
+            self.nodes[b.index()].rpo_index = i as u32;
         }
-        self.rpo = post;
+    }
+
+    fn node(&self, b: Block) -> &CfgNode {
+        self.nodes.get(b.index()).unwrap_or(&EMPTY_NODE)
     }
 
     /// The entry block (first block of the layout).
@@ -241,53 +307,57 @@ impl ControlFlowGraph {
 
     /// Whether `b` was in the layout when the graph was computed.
     pub fn is_in_layout(&self, b: Block) -> bool {
-        self.nodes[b].in_layout
+        self.node(b).in_layout
     }
 
     /// Distinct predecessors of `b`.
     pub fn preds(&self, b: Block) -> &[Block] {
-        &self.nodes[b].preds
+        let n = self.node(b);
+        &self.preds[n.pred_start as usize..(n.pred_start + n.num_preds) as usize]
     }
 
     /// The number of edges from each of [`Self::preds`], in the same order.
     pub fn pred_edge_counts(&self, b: Block) -> &[u32] {
-        &self.nodes[b].pred_edges
+        let n = self.node(b);
+        &self.pred_edges[n.pred_start as usize..(n.pred_start + n.num_preds) as usize]
     }
 
     /// Number of incoming edges of `b` (a phi in `b` has this many entries).
     pub fn num_pred_edges(&self, b: Block) -> u32 {
-        self.nodes[b].num_pred_edges
+        self.node(b).num_pred_edges
     }
 
     /// Distinct successors of `b`, in operand order.
     pub fn succs(&self, b: Block) -> &[Block] {
-        &self.nodes[b].succs
+        let n = self.node(b);
+        &self.succs[n.succ_start as usize..(n.succ_start + n.num_succs) as usize]
     }
 
     /// The number of edges to each of [`Self::succs`], in the same order.
     pub fn succ_edge_counts(&self, b: Block) -> &[u32] {
-        &self.nodes[b].succ_edges
+        let n = self.node(b);
+        &self.succ_edges[n.succ_start as usize..(n.succ_start + n.num_succs) as usize]
     }
 
     /// Number of outgoing edges of `b` (LLVM's `getNumSuccessors`).
     pub fn num_succ_edges(&self, b: Block) -> u32 {
-        self.nodes[b].num_succ_edges
+        self.node(b).num_succ_edges
     }
 
     /// The number of edges from `from` to `to` (0 if none).
     pub fn num_edges_between(&self, from: Block, to: Block) -> u32 {
-        let f = &self.nodes[from];
-        let t = &self.nodes[to];
-        if f.succs.len() <= t.preds.len() {
-            f.succs
+        let succs = self.succs(from);
+        let preds = self.preds(to);
+        if succs.len() <= preds.len() {
+            succs
                 .iter()
                 .position(|&s| s == to)
-                .map_or(0, |i| f.succ_edges[i])
+                .map_or(0, |i| self.succ_edge_counts(from)[i])
         } else {
-            t.preds
+            preds
                 .iter()
                 .position(|&p| p == from)
-                .map_or(0, |i| t.pred_edges[i])
+                .map_or(0, |i| self.pred_edge_counts(to)[i])
         }
     }
 
@@ -303,13 +373,13 @@ impl ControlFlowGraph {
 
     /// The position of `b` in [`Self::rpo`], if it is reachable.
     pub fn rpo_index(&self, b: Block) -> Option<u32> {
-        let i = self.nodes[b].rpo_index;
+        let i = self.node(b).rpo_index;
         (i != NONE).then_some(i)
     }
 
     /// Whether `b` is reachable from the entry block.
     pub fn is_reachable(&self, b: Block) -> bool {
-        self.nodes[b].rpo_index != NONE
+        self.node(b).rpo_index != NONE
     }
 
     /// LLVM's `isCriticalEdge(.., AllowIdenticalEdges = true)`: there is an

@@ -44,279 +44,295 @@ use loopwright_ir::{Block, Function, Inst, Opcode, Operand, Value, ValueDef};
 
 const NONE: u32 = u32::MAX;
 
-/// Computes immediate dominators with Semi-NCA on a graph with nodes
-/// `0..n`, rooted at `root`. `succs(v, push)` and `preds(v, push)` report
-/// the successors/predecessors of `v` by calling `push`. Returns the
-/// immediate dominator of every node: `NONE` for the root and for nodes not
-/// reachable from it.
-fn semi_nca(
-    n: usize,
-    root: u32,
-    mut succs: impl FnMut(u32, &mut Vec<u32>),
-    mut preds: impl FnMut(u32, &mut Vec<u32>),
-) -> Vec<u32> {
-    // 1. Depth-first numbering. `num[v]` is the pre-order number of node v;
-    //    `order[i]` the node numbered i; `parent[i]` the number of its DFS
-    //    tree parent.
-    let mut num = vec![NONE; n];
-    let mut order: Vec<u32> = Vec::new();
-    let mut parent: Vec<u32> = Vec::new();
-    let mut stack: Vec<(u32, u32)> = vec![(root, NONE)];
-    let mut tmp = Vec::new();
-    while let Some((v, p)) = stack.pop() {
-        if num[v as usize] != NONE {
-            continue;
-        }
-        num[v as usize] = order.len() as u32;
-        order.push(v);
-        parent.push(p);
-        tmp.clear();
-        succs(v, &mut tmp);
-        // Push in reverse so that the first successor is explored first.
-        for &s in tmp.iter().rev() {
-            if num[s as usize] == NONE {
-                stack.push((s, num[v as usize]));
-            }
-        }
-    }
-    let count = order.len();
-
-    // 2. Semidominators, in reverse pre-order. A node w' > w is "linked"
-    //    (its edge to its DFS parent is in the forest) when w is processed.
-    //    `ancestor` is the compressed forest link, `label` the node of
-    //    minimal semidominator on the compressed path.
-    let mut semi: Vec<u32> = (0..count as u32).collect();
-    let mut label: Vec<u32> = (0..count as u32).collect();
-    let mut ancestor = parent.clone();
-    let mut path: Vec<u32> = Vec::new();
-    for w in (1..count).rev() {
-        let w32 = w as u32;
-        let mut s = semi[w];
-        tmp.clear();
-        preds(order[w], &mut tmp);
-        for &pv in &tmp {
-            let v = num[pv as usize];
-            if v == NONE {
-                continue; // an unreachable predecessor
-            }
-            let u = eval(v, w32, &mut ancestor, &mut label, &semi, &mut path);
-            s = s.min(semi[u as usize]);
-        }
-        semi[w] = s;
-    }
-
-    // 3. Immediate dominators: the nearest ancestor of the DFS parent whose
-    //    number is at most the semidominator.
-    let mut idom = parent;
-    for w in 1..count {
-        let sd = semi[w];
-        let mut c = idom[w];
-        while c > sd {
-            c = idom[c as usize];
-        }
-        idom[w] = c;
-    }
-
-    let mut out = vec![NONE; n];
-    for w in 1..count {
-        out[order[w] as usize] = order[idom[w] as usize];
-    }
-    out
+/// Per node of the depth-first spanning tree, indexed by DFS number, while
+/// Semi-NCA runs.
+#[derive(Clone, Copy)]
+struct DfsNode {
+    /// The node (graph index) with this number.
+    node: u32,
+    /// Number of the DFS tree parent (`NONE` for the root); becomes the
+    /// number of the immediate dominator.
+    parent: u32,
+    /// Semidominator number; later the subtree size in the dominator tree.
+    semi: u32,
+    /// Node of minimal semidominator on the compressed path; later the next
+    /// free pre-order number for a child.
+    label: u32,
+    /// Compressed forest link.
+    ancestor: u32,
+    /// During the depth-first walk: the index of the next successor.
+    next_succ: u32,
 }
 
-/// Path-compressing evaluation: the node of minimal semidominator on the
-/// forest path from `v` up to (excluding) the root of its forest tree.
-/// Nodes numbered above `w` are linked.
-fn eval(
-    v: u32,
-    w: u32,
-    ancestor: &mut [u32],
-    label: &mut [u32],
-    semi: &[u32],
-    path: &mut Vec<u32>,
-) -> u32 {
-    let a = ancestor[v as usize];
-    if a == NONE || a <= w {
-        return label[v as usize];
-    }
-    // Collect the linked nodes whose ancestor is itself linked.
-    path.clear();
-    let mut x = v;
-    loop {
-        path.push(x);
-        x = ancestor[x as usize];
-        let ax = ancestor[x as usize];
-        if ax == NONE || ax <= w {
-            break;
-        }
-    }
-    // `x` is the topmost linked node; compress everything below it to point
-    // at the forest root and carry the best label down.
-    let top_anc = ancestor[x as usize];
-    let mut best = label[x as usize];
-    while let Some(y) = path.pop() {
-        ancestor[y as usize] = top_anc;
-        let ly = label[y as usize];
-        if semi[best as usize] < semi[ly as usize] {
-            label[y as usize] = best;
-        } else {
-            best = ly;
-        }
-    }
-    label[v as usize]
+/// One node of a [`Tree`], indexed by graph node.
+#[derive(Clone, Copy, Debug)]
+struct TreeNode {
+    /// Parent; `NONE` for the root and nodes not in the tree.
+    idom: u32,
+    /// Pre-order number in the tree, `NONE` when not in the tree.
+    pre: u32,
+    /// Last pre-order number of the node's subtree.
+    last: u32,
+    depth: u32,
+    /// The children are `children[child_start..child_start + num_children]`.
+    child_start: u32,
+    num_children: u32,
 }
 
-/// A tree over dense node indices `0..=n`, where index `n` may be a virtual
-/// root. Children and pre-order are stored as blocks; the virtual node is
-/// never a child.
+const NOT_IN_TREE: TreeNode = TreeNode {
+    idom: NONE,
+    pre: NONE,
+    last: NONE,
+    depth: 0,
+    child_start: 0,
+    num_children: 0,
+};
+
+/// A tree over dense node indices `0..n`, of which one may be a virtual
+/// root. The virtual node is never a child and not in `preorder`.
 #[derive(Clone, Debug, Default)]
 struct Tree {
-    /// Parent of each node; `NONE` for the root and nodes not in the tree.
-    idom: Vec<u32>,
-    /// Pre-order number in the tree, `NONE` when not in the tree.
-    pre: Vec<u32>,
-    /// Last pre-order number of the node's subtree.
-    last: Vec<u32>,
-    depth: Vec<u32>,
-    /// CSR children: `children[child_start[v]..child_start[v + 1]]`.
-    child_start: Vec<u32>,
+    nodes: Vec<TreeNode>,
+    /// Children of all nodes, grouped by parent; each group in the order of
+    /// the graph's depth-first walk.
     children: Vec<Block>,
     /// Nodes in tree pre-order (the virtual root excluded).
     preorder: Vec<Block>,
 }
 
 impl Tree {
-    /// Builds the tree from immediate dominators. `order` lists the nodes in
-    /// the tree in an order where parents precede children (any DFS
-    /// pre-order); children are kept in that order. `virt` is the index of a
-    /// virtual node that is excluded from `preorder` and never a child.
-    fn build(idom: Vec<u32>, root: u32, order: &[u32], virt: Option<u32>) -> Tree {
-        let n = idom.len();
-        let mut child_count = vec![0u32; n + 1];
-        for &v in order {
-            let p = idom[v as usize];
-            if p != NONE {
-                child_count[p as usize] += 1;
+    /// Computes the dominator tree of the graph with nodes `0..n` rooted at
+    /// `root` with Semi-NCA. `succs(v)` are the successors of `v` (walked in
+    /// order, depth first); `preds(v)` its predecessors, plus the optional
+    /// extra one. Only nodes reachable from `root` are in the tree;
+    /// children are kept in depth-first pre-order of the graph. When
+    /// `virt_root` is set the root is virtual: left out of `preorder`.
+    fn compute<'a>(
+        n: usize,
+        root: u32,
+        virt_root: bool,
+        succs: impl Fn(u32) -> &'a [Block],
+        preds: impl Fn(u32) -> (&'a [Block], Option<u32>),
+    ) -> Tree {
+        let mut nodes = vec![NOT_IN_TREE; n];
+        if root as usize >= n {
+            return Tree::default();
+        }
+
+        // 1. Depth-first numbering (pre-order), as a recursive walk taking
+        //    successors in order would. `nodes[v].pre` holds the DFS number
+        //    for now.
+        let mut dfs: Vec<DfsNode> = Vec::with_capacity(n);
+        // DFS numbers of the nodes on the current path.
+        let mut stack: Vec<u32> = Vec::with_capacity(n);
+        nodes[root as usize].pre = 0;
+        dfs.push(DfsNode {
+            node: root,
+            parent: NONE,
+            semi: 0,
+            label: 0,
+            ancestor: NONE,
+            next_succ: 0,
+        });
+        stack.push(0);
+        while let Some(&top) = stack.last() {
+            let d = &mut dfs[top as usize];
+            let i = d.next_succ;
+            match succs(d.node).get(i as usize) {
+                Some(s) => {
+                    d.next_succ += 1;
+                    let s = s.index();
+                    if nodes[s].pre == NONE {
+                        let num = dfs.len() as u32;
+                        nodes[s].pre = num;
+                        dfs.push(DfsNode {
+                            node: s as u32,
+                            parent: top,
+                            semi: num,
+                            label: num,
+                            ancestor: top,
+                            next_succ: 0,
+                        });
+                        stack.push(num);
+                    }
+                }
+                None => {
+                    stack.pop();
+                }
             }
         }
-        let mut child_start = vec![0u32; n + 1];
-        let mut acc = 0u32;
-        for v in 0..n {
-            child_start[v] = acc;
-            acc += child_count[v];
-        }
-        child_start[n] = acc;
-        let mut fill = child_start.clone();
-        let mut children = vec![Block::new(0); acc as usize];
-        for &v in order {
-            let p = idom[v as usize];
-            if p != NONE {
-                children[fill[p as usize] as usize] = Block::new(v as usize);
-                fill[p as usize] += 1;
+        let count = dfs.len();
+
+        // 2. Semidominators, in reverse pre-order. A node w' > w is
+        //    "linked" (its edge to its DFS parent is in the forest) when w
+        //    is processed. `eval` keeps its path in the (empty) stack.
+        let mut path = stack;
+        for w in (1..count).rev() {
+            let w32 = w as u32;
+            let mut s = dfs[w].semi;
+            let (ps, extra) = preds(dfs[w].node);
+            for pv in ps
+                .iter()
+                .map(|p| p.index())
+                .chain(extra.map(|x| x as usize))
+            {
+                let v = nodes[pv].pre;
+                if v == NONE {
+                    continue; // an unreachable predecessor
+                }
+                let u = eval(v, w32, &mut dfs, &mut path);
+                s = s.min(dfs[u as usize].semi);
             }
+            dfs[w].semi = s;
         }
-        // Pre-order numbering of the tree, iteratively.
-        let mut pre = vec![NONE; n];
-        let mut last = vec![NONE; n];
-        let mut depth = vec![0u32; n];
-        let mut preorder = Vec::with_capacity(order.len());
-        let mut counter = 0u32;
-        // (node, next child index)
-        let mut stack: Vec<(u32, u32)> = vec![(root, child_start[root as usize])];
-        pre[root as usize] = counter;
-        counter += 1;
-        if Some(root) != virt {
-            preorder.push(Block::new(root as usize));
+
+        // 3. Immediate dominators: the nearest ancestor of the DFS parent
+        //    whose number is at most the semidominator. Parents precede
+        //    children, so `parent` of a smaller number is already final.
+        for w in 1..count {
+            let sd = dfs[w].semi;
+            let mut c = dfs[w].parent;
+            while c > sd {
+                c = dfs[c as usize].parent;
+            }
+            dfs[w].parent = c;
         }
-        while let Some(top) = stack.last_mut() {
-            let (v, ci) = *top;
-            if ci < child_start[v as usize + 1] {
-                top.1 += 1;
-                let c = children[ci as usize].index() as u32;
-                pre[c as usize] = counter;
-                counter += 1;
-                depth[c as usize] = depth[v as usize] + 1;
-                preorder.push(Block::new(c as usize));
-                stack.push((c, child_start[c as usize]));
+
+        // 4. The tree. Subtree sizes (in `semi`) bottom-up, children counts.
+        for d in dfs.iter_mut() {
+            d.semi = 1;
+        }
+        for w in (1..count).rev() {
+            let p = dfs[w].parent as usize;
+            dfs[p].semi += dfs[w].semi;
+            nodes[dfs[p].node as usize].num_children += 1;
+        }
+        // Pre-order numbers top-down: the children of a node take
+        // consecutive subtree ranges after it, in DFS order. Children lists
+        // are laid out in DFS order of their parents.
+        let mut children = vec![Block::new(0); count.saturating_sub(1)];
+        let mut preorder = vec![Block::new(0); count - usize::from(virt_root)];
+        let skip = u32::from(virt_root);
+        let mut child_acc = 0u32;
+        for w in 0..count {
+            let d = dfs[w];
+            let v = d.node as usize;
+            let (pre, depth, idom) = if w == 0 {
+                (0, 0, NONE)
             } else {
-                last[v as usize] = counter - 1;
-                stack.pop();
+                let p = &mut dfs[d.parent as usize];
+                let pre = p.label;
+                p.label += d.semi;
+                let pn = p.node;
+                let pt = &mut nodes[pn as usize];
+                children[(pt.child_start + pt.num_children) as usize] = Block::new(v);
+                pt.num_children += 1;
+                (pre, pt.depth + 1, pn)
+            };
+            dfs[w].label = pre + 1;
+            let t = &mut nodes[v];
+            t.idom = idom;
+            t.pre = pre;
+            t.last = pre + d.semi - 1;
+            t.depth = depth;
+            t.child_start = child_acc;
+            child_acc += t.num_children;
+            t.num_children = 0;
+            if pre >= skip {
+                preorder[(pre - skip) as usize] = Block::new(v);
             }
         }
         Tree {
-            idom,
-            pre,
-            last,
-            depth,
-            child_start,
+            nodes,
             children,
             preorder,
         }
     }
 
     fn in_tree(&self, v: usize) -> bool {
-        self.pre.get(v).is_some_and(|&p| p != NONE)
+        self.nodes.get(v).is_some_and(|t| t.pre != NONE)
     }
 
     /// Whether `a` is an ancestor of (or equal to) `b`; both in the tree.
     fn is_ancestor(&self, a: usize, b: usize) -> bool {
-        self.pre[a] <= self.pre[b] && self.pre[b] <= self.last[a]
+        let (a, b) = (&self.nodes[a], &self.nodes[b]);
+        a.pre <= b.pre && b.pre <= a.last
     }
 
     fn children(&self, v: usize) -> &[Block] {
-        if v + 1 >= self.child_start.len() {
-            return &[];
+        match self.nodes.get(v) {
+            Some(t) => {
+                let start = t.child_start as usize;
+                &self.children[start..start + t.num_children as usize]
+            }
+            None => &[],
         }
-        &self.children[self.child_start[v] as usize..self.child_start[v + 1] as usize]
     }
 
     fn parent(&self, v: usize) -> Option<u32> {
-        self.idom.get(v).copied().filter(|&p| p != NONE)
+        self.nodes.get(v).map(|t| t.idom).filter(|&p| p != NONE)
+    }
+
+    fn depth(&self, v: usize) -> u32 {
+        self.nodes[v].depth
+    }
+
+    /// Pre-order number and last pre-order number of the subtree.
+    fn interval(&self, v: usize) -> (u32, u32) {
+        (self.nodes[v].pre, self.nodes[v].last)
     }
 
     /// Nearest common ancestor of two nodes in the tree.
     fn nca(&self, mut a: usize, mut b: usize) -> usize {
-        while self.depth[a] > self.depth[b] {
-            a = self.idom[a] as usize;
+        let n = &self.nodes;
+        while n[a].depth > n[b].depth {
+            a = n[a].idom as usize;
         }
-        while self.depth[b] > self.depth[a] {
-            b = self.idom[b] as usize;
+        while n[b].depth > n[a].depth {
+            b = n[b].idom as usize;
         }
         while a != b {
-            a = self.idom[a] as usize;
-            b = self.idom[b] as usize;
+            a = n[a].idom as usize;
+            b = n[b].idom as usize;
         }
         a
     }
 }
 
-/// The DFS pre-order of `root` over `succs`, the order parents-before-children
-/// needed by [`Tree::build`] (any DFS of the graph visits a dominator before
-/// the nodes it dominates).
-fn reachable_order(n: usize, root: u32, mut succs: impl FnMut(u32, &mut Vec<u32>)) -> Vec<u32> {
-    let mut seen = vec![false; n];
-    let mut out = Vec::new();
-    let mut stack = vec![root];
-    let mut tmp = Vec::new();
-    while let Some(v) = stack.pop() {
-        if seen[v as usize] {
-            continue;
-        }
-        seen[v as usize] = true;
-        out.push(v);
-        tmp.clear();
-        succs(v, &mut tmp);
-        for &s in tmp.iter().rev() {
-            if !seen[s as usize] {
-                stack.push(s);
-            }
+/// Path-compressing evaluation: the number of the node of minimal
+/// semidominator on the forest path from `v` up to (excluding) the root of
+/// its forest tree. Nodes numbered above `w` are linked.
+fn eval(v: u32, w: u32, dfs: &mut [DfsNode], path: &mut Vec<u32>) -> u32 {
+    let a = dfs[v as usize].ancestor;
+    if a == NONE || a <= w {
+        return dfs[v as usize].label;
+    }
+    // Collect the linked nodes whose ancestor is itself linked.
+    path.clear();
+    let mut x = v;
+    loop {
+        path.push(x);
+        x = dfs[x as usize].ancestor;
+        let ax = dfs[x as usize].ancestor;
+        if ax == NONE || ax <= w {
+            break;
         }
     }
-    out
-}
-
-fn push_blocks(blocks: &[Block], out: &mut Vec<u32>) {
-    out.extend(blocks.iter().map(|b| b.index() as u32));
+    // `x` is the topmost linked node; compress everything below it to point
+    // at the forest root and carry the best label down.
+    let top_anc = dfs[x as usize].ancestor;
+    let mut best = dfs[x as usize].label;
+    while let Some(y) = path.pop() {
+        let ly = dfs[y as usize].label;
+        let best_semi = dfs[best as usize].semi;
+        dfs[y as usize].ancestor = top_anc;
+        if best_semi < dfs[ly as usize].semi {
+            dfs[y as usize].label = best;
+        } else {
+            best = ly;
+        }
+    }
+    dfs[v as usize].label
 }
 
 /// A snapshot of instruction positions within their blocks, for O(1)
@@ -395,10 +411,10 @@ fn walk_comes_before(func: &Function, a: Inst, b: Inst) -> bool {
 pub struct DominatorTree {
     tree: Tree,
     entry: Option<Block>,
-    /// Per block: number of incoming edges, and number of those that come
-    /// from blocks the target dominates (for edge-dominance queries).
-    pred_edges: Vec<u32>,
-    dominated_pred_edges: Vec<u32>,
+    /// Per block: number of incoming edges, and (when there are several)
+    /// number of those that come from blocks the target dominates (for
+    /// edge-dominance queries).
+    pred_edges: Vec<(u32, u32)>,
 }
 
 impl DominatorTree {
@@ -409,24 +425,32 @@ impl DominatorTree {
             return DominatorTree::default();
         };
         let root = entry.index() as u32;
-        let succ = |v: u32, out: &mut Vec<u32>| push_blocks(cfg.succs(Block::new(v as usize)), out);
-        let pred = |v: u32, out: &mut Vec<u32>| push_blocks(cfg.preds(Block::new(v as usize)), out);
-        let idom = semi_nca(n, root, succ, pred);
-        let order = reachable_order(n, root, succ);
-        let tree = Tree::build(idom, root, &order, None);
+        let tree = Tree::compute(
+            n,
+            root,
+            false,
+            |v| cfg.succs(Block::new(v as usize)),
+            |v| (cfg.preds(Block::new(v as usize)), None),
+        );
         let mut dt = DominatorTree {
             tree,
             entry: Some(entry),
-            pred_edges: vec![0; n],
-            dominated_pred_edges: vec![0; n],
+            pred_edges: vec![(0, 0); n],
         };
         for &b in cfg.blocks() {
-            let bi = b.index();
-            for (&p, &k) in cfg.preds(b).iter().zip(cfg.pred_edge_counts(b)) {
-                dt.pred_edges[bi] += k;
-                if dt.dominates(b, p) {
-                    dt.dominated_pred_edges[bi] += k;
+            let total = cfg.num_pred_edges(b);
+            // The dominated count is only read for blocks with several
+            // incoming edges (see `edge_dominates`).
+            let mut dominated = 0;
+            if total > 1 {
+                for (&p, &k) in cfg.preds(b).iter().zip(cfg.pred_edge_counts(b)) {
+                    if dt.dominates(b, p) {
+                        dominated += k;
+                    }
                 }
+            }
+            if let Some(e) = dt.pred_edges.get_mut(b.index()) {
+                *e = (total, dominated);
             }
         }
         dt
@@ -483,14 +507,13 @@ impl DominatorTree {
     /// The depth of `b` in the tree (0 for the entry), `None` if
     /// unreachable.
     pub fn depth(&self, b: Block) -> Option<u32> {
-        self.is_reachable(b).then(|| self.tree.depth[b.index()])
+        self.is_reachable(b).then(|| self.tree.depth(b.index()))
     }
 
     /// The pre-order number of `b` in the tree and the last pre-order number
     /// of its subtree: `a` dominates `b` iff `pre(a) <= pre(b) <= last(a)`.
     pub fn dfs_numbers(&self, b: Block) -> Option<(u32, u32)> {
-        self.is_reachable(b)
-            .then(|| (self.tree.pre[b.index()], self.tree.last[b.index()]))
+        self.is_reachable(b).then(|| self.tree.interval(b.index()))
     }
 
     /// The nearest block dominating both `a` and `b`; `None` if either is
@@ -512,7 +535,7 @@ impl DominatorTree {
             return false;
         }
         let ti = to.index();
-        let total = self.pred_edges.get(ti).copied().unwrap_or(0);
+        let (total, dominated) = self.pred_edges.get(ti).copied().unwrap_or((0, 0));
         if total <= 1 {
             // A single incoming edge (which must be this one), or a query
             // about an edge the tree does not know.
@@ -530,12 +553,7 @@ impl DominatorTree {
         }
         // Every other incoming edge must come from a block `to` dominates.
         let from_dominated = if self.dominates(to, from) { 1 } else { 0 };
-        let dominated_others = self
-            .dominated_pred_edges
-            .get(ti)
-            .copied()
-            .unwrap_or(0)
-            .saturating_sub(from_dominated);
+        let dominated_others = dominated.saturating_sub(from_dominated);
         dominated_others == total - 1
     }
 
@@ -720,24 +738,22 @@ impl PostDominatorTree {
         }
         let virt = n as u32;
         // The reverse graph: successors are CFG predecessors.
-        let succ = |v: u32, out: &mut Vec<u32>| {
+        let succ = |v: u32| {
             if v == virt {
-                push_blocks(&roots, out);
+                &roots[..]
             } else {
-                push_blocks(cfg.preds(Block::new(v as usize)), out);
+                cfg.preds(Block::new(v as usize))
             }
         };
-        let pred = |v: u32, out: &mut Vec<u32>| {
-            if v != virt {
-                push_blocks(cfg.succs(Block::new(v as usize)), out);
-                if is_root[v as usize] {
-                    out.push(virt);
-                }
+        let pred = |v: u32| {
+            if v == virt {
+                (&[][..], None)
+            } else {
+                let extra = is_root[v as usize].then_some(virt);
+                (cfg.succs(Block::new(v as usize)), extra)
             }
         };
-        let idom = semi_nca(n + 1, virt, succ, pred);
-        let order = reachable_order(n + 1, virt, succ);
-        let tree = Tree::build(idom, virt, &order, Some(virt));
+        let tree = Tree::compute(n + 1, virt, true, succ, pred);
         PostDominatorTree {
             tree,
             roots,
@@ -798,7 +814,7 @@ impl PostDominatorTree {
 
     /// Depth below the virtual exit (roots have depth 1).
     pub fn depth(&self, b: Block) -> Option<u32> {
-        self.contains(b).then(|| self.tree.depth[b.index()])
+        self.contains(b).then(|| self.tree.depth(b.index()))
     }
 
     /// The nearest common post-dominator of `a` and `b`; `None` when it is

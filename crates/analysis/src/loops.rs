@@ -26,7 +26,7 @@
 use crate::cfg::ControlFlowGraph;
 use crate::domtree::DominatorTree;
 use cranelift_entity::packed_option::PackedOption;
-use cranelift_entity::{entity_impl, PrimaryMap, SecondaryMap};
+use cranelift_entity::{entity_impl, EntityRef, PrimaryMap, SecondaryMap};
 use loopwright_ir::{
     Attr, Block, ConstData, Function, GlobalRef, Inst, InstData, Md, MdKind, MdNode, Metadata,
     Module, Opcode, Operand,
@@ -101,6 +101,7 @@ impl LoopForest {
         let Some(root) = domtree.root() else {
             return lf;
         };
+        lf.innermost.resize(cfg.num_block_ids());
         // 1. Discover loops, headers in dominator-tree post-order.
         let mut work: Vec<Block> = Vec::new();
         for header in dom_postorder(domtree, root) {
@@ -153,7 +154,23 @@ impl LoopForest {
                 }
             }
         }
-        // 2. Populate block and child lists in CFG post-order.
+        // 2. Populate block and child lists in CFG post-order. Each block
+        //    joins every loop enclosing it: count first (the header
+        //    included), to allocate each list once.
+        if !lf.loops.is_empty() {
+            let mut sizes = vec![0u32; lf.loops.len()];
+            for b in cfg.postorder() {
+                let mut sub = lf.innermost[b].expand();
+                while let Some(s) = sub {
+                    sizes[s.index()] += 1;
+                    sub = lf.loops[s].parent.expand();
+                }
+            }
+            for (d, &k) in lf.loops.values_mut().zip(&sizes) {
+                d.blocks
+                    .reserve_exact((k as usize).saturating_sub(d.blocks.len()));
+            }
+        }
         for b in cfg.postorder() {
             let mut sub = lf.innermost[b].expand();
             if let Some(s) = sub {
@@ -240,8 +257,9 @@ impl LoopForest {
 
 /// Post-order of the dominator tree (children in tree order).
 fn dom_postorder(dt: &DominatorTree, root: Block) -> Vec<Block> {
-    let mut out = Vec::new();
-    let mut stack: Vec<(Block, usize)> = vec![(root, 0)];
+    let mut out = Vec::with_capacity(dt.preorder().len());
+    let mut stack: Vec<(Block, usize)> = Vec::with_capacity(dt.preorder().len());
+    stack.push((root, 0));
     while let Some(top) = stack.last_mut() {
         let (b, i) = *top;
         let kids = dt.children(b);
