@@ -1,6 +1,7 @@
 //! The phases that run on several threads (the parser's pre-scan, the
-//! verifier, the printer's functions and metadata nodes) must give the same
-//! output and the same diagnostics whatever the number of threads.
+//! verifier, the printer's functions and metadata nodes) must give the
+//! same output and the same diagnostics whatever the number of threads,
+//! also when the unroll passes transform the module in between.
 //!
 //! A generated module large enough to take every parallel path (over
 //! 1 MiB of text, 20,000 instructions and 20,000 metadata nodes) goes
@@ -164,6 +165,129 @@ fn verifier_errors_do_not_depend_on_the_number_of_threads() {
         match &first {
             None => first = Some(stderr),
             Some(f) => assert_eq!(*f, stderr, "threads={threads}"),
+        }
+    }
+    let _ = std::fs::remove_dir_all(&work);
+}
+
+/// `n` functions with loops of several kinds, cycling: constant trip
+/// counts (fully unrolled), a runtime trip count, a loop whose first
+/// iteration differs (peeled), a forced full unroll of an unknown trip
+/// count (a warning), an unroll count from metadata, and a nest. The loops
+/// are in canonical form (LCSSA included), as clang's -O3 output is.
+fn loops_module(n: usize) -> String {
+    let mut s = String::new();
+    s.push_str("target datalayout = \"e-m:e-i64:64-n32:64-S128\"\n");
+    s.push_str("target triple = \"x86_64-pc-linux-gnu\"\n\n");
+    s.push_str("declare void @use(i32)\n\n");
+    for f in 0..n {
+        let head = format!("define i32 @f{f}(ptr noundef %p, i64 noundef %n) #0 {{\nentry:\n  br label %loop\n\nloop:\n  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]\n  %s = phi i32 [ {f}, %entry ], [ %s.next, %latch ]\n  %a = getelementptr inbounds i32, ptr %p, i64 %i\n  %x = load i32, ptr %a, align 4\n");
+        s.push_str(&head);
+        let (body, bound, md) = match f % 6 {
+            0 => ("  %y = mul i32 %x, 3\n".to_string(), format!("{}", 4 + f % 5), String::new()),
+            1 => ("  %y = xor i32 %x, %s\n".to_string(), "%n".to_string(), String::new()),
+            2 => (
+                "  %first = icmp eq i64 %i, 0\n  %y = select i1 %first, i32 7, i32 %x\n".to_string(),
+                "%n".to_string(),
+                String::new(),
+            ),
+            3 => ("  %y = add i32 %x, 1\n".to_string(), "%n".to_string(), format!(", !llvm.loop !{}", 10 + 2 * f)),
+            4 => ("  %y = sub i32 %x, %s\n".to_string(), "%n".to_string(), format!(", !llvm.loop !{}", 10 + 2 * f)),
+            _ => (
+                "  br label %inner\n\ninner:\n  %j = phi i64 [ 0, %loop ], [ %j.next, %inner ]\n  %j.next = add nuw nsw i64 %j, 1\n  %jc = icmp ult i64 %j.next, 3\n  br i1 %jc, label %inner, label %inner.exit\n\ninner.exit:\n  %y = add i32 %x, 2\n".to_string(),
+                "%n".to_string(),
+                String::new(),
+            ),
+        };
+        s.push_str(&body);
+        s.push_str("  call void @use(i32 %y)\n  %s.next = add i32 %s, %y\n  br label %latch\n\nlatch:\n  %i.next = add nuw nsw i64 %i, 1\n");
+        let _ = write!(
+            s,
+            "  %c = icmp ult i64 %i.next, {bound}\n  br i1 %c, label %loop, label %exit{md}\n\nexit:\n  %r = phi i32 [ %s.next, %latch ]\n  ret i32 %r\n}}\n\n"
+        );
+    }
+    s.push_str("attributes #0 = { nounwind }\n\n");
+    for f in 0..n {
+        let id = 10 + 2 * f;
+        match f % 6 {
+            3 => {
+                let _ = writeln!(s, "!{id} = distinct !{{!{id}, !{}}}", id + 1);
+                let _ = writeln!(s, "!{} = !{{!\"llvm.loop.unroll.full\"}}", id + 1);
+            }
+            4 => {
+                let _ = writeln!(s, "!{id} = distinct !{{!{id}, !{}}}", id + 1);
+                let _ = writeln!(s, "!{} = !{{!\"llvm.loop.unroll.count\", i32 4}}", id + 1);
+            }
+            _ => {}
+        }
+    }
+    s
+}
+
+#[test]
+fn unroll_results_do_not_depend_on_the_number_of_threads() {
+    let work = common::work_dir("threads-unroll");
+    let input = work.join("loops.ll");
+    // 1,800 functions: about 30,000 instructions, enough to split.
+    std::fs::write(&input, loops_module(1_800)).expect("write input");
+    for passes in [
+        None,
+        Some("loop-unroll<O3;runtime;peeling;upperbound>,transform-warning"),
+    ] {
+        let mut first: Option<(Vec<u8>, String)> = None;
+        for threads in [1, 2, 3, 8] {
+            let out = work.join(format!("out{threads}.ll"));
+            let mut cmd = Command::new(env!("CARGO_BIN_EXE_loopwright"));
+            cmd.env("LOOPWRIGHT_THREADS", threads.to_string());
+            if let Some(p) = passes {
+                cmd.arg(format!("-passes={p}"));
+            }
+            cmd.args(["-pass-remarks=.*", "-pass-remarks-missed=.*"])
+                .arg(&input)
+                .arg("-o")
+                .arg(&out);
+            let r = common::execute(&mut cmd);
+            assert!(
+                r.status.success(),
+                "threads={threads}: {}",
+                String::from_utf8_lossy(&r.stderr)
+            );
+            let got = (
+                std::fs::read(&out).expect("output"),
+                String::from_utf8_lossy(&r.stderr).into_owned(),
+            );
+            match &first {
+                None => first = Some(got),
+                Some(f) => {
+                    assert!(
+                        f.0 == got.0,
+                        "{passes:?}: output with {threads} threads differs"
+                    );
+                    assert_eq!(
+                        f.1, got.1,
+                        "{passes:?}: remarks with {threads} threads differ"
+                    );
+                }
+            }
+        }
+        let (text, remarks) = first.expect("a run");
+        let text = String::from_utf8(text).expect("utf-8");
+        // Every kind of decision was taken somewhere.
+        assert!(remarks.contains("completely unrolled"), "{passes:?}");
+        assert!(remarks.contains("peeled loop by"), "{passes:?}");
+        assert!(
+            remarks.contains("unrolled loop by a factor of 4"),
+            "{passes:?}"
+        );
+        // (With runtime unrolling the forced full unroll of an unknown trip
+        // count becomes a runtime unroll instead of a warning.)
+        if passes.is_none() {
+            assert!(remarks.contains("loop not unrolled"));
+        }
+        assert!(text.contains("llvm.loop.unroll.disable"), "{passes:?}");
+        if common::have_llvm(&["opt-19"], "threads: opt-19 not found, skipping verify") {
+            let v = common::verify(&work.join("out1.ll"));
+            assert!(v.accepted, "opt-19 rejects the output: {}", v.stderr);
         }
     }
     let _ = std::fs::remove_dir_all(&work);

@@ -382,13 +382,18 @@ pub fn measure(
                     match g {
                         Some(g) => {
                             let cf = &m.functions[g];
-                            if lowered_to_call(cf.name().unwrap_or("")) {
+                            let real_call = lowered_to_call(cf.name().unwrap_or(""));
+                            if real_call {
                                 s.has_real_call = true;
                             }
-                            // A local function with one use gets inlined first.
-                            if !cf.is_declaration()
-                                && cf.common.linkage.is_local()
-                                && single_use(m, g)
+                            // An internal function with one use gets
+                            // inlined first, unless the call (or the
+                            // function) is `noinline` (`CodeMetrics`).
+                            if real_call
+                                && !has("noinline")
+                                && !cf.is_declaration()
+                                && cf.common.linkage == loopwright_ir::Linkage::Internal
+                                && single_use(m, f, g)
                             {
                                 s.inline_candidates += 1;
                             }
@@ -404,10 +409,14 @@ pub fn measure(
     s
 }
 
-/// Whether function `g` is used exactly once in the module (as a callee).
-fn single_use(m: &Module, g: loopwright_ir::Func) -> bool {
+/// Whether function `g` is used exactly once in the module (as a callee),
+/// as LLVM's `hasOneLiveUse`. `f`, the function being decided on, counts
+/// too: while a pass runs on it, it is lent out of the module (its slot
+/// holds a bodyless copy); if it is in its slot, it is not counted twice.
+fn single_use(m: &Module, f: &Function, g: loopwright_ir::Func) -> bool {
     let mut uses = 0usize;
-    for (_, f) in m.functions.iter() {
+    let others = m.functions.values().filter(|h| !std::ptr::eq(*h, f));
+    for f in std::iter::once(f).chain(others) {
         for b in f.layout.blocks() {
             for i in f.layout.block_insts(b) {
                 for op in f.inst(i).operands() {
