@@ -7,7 +7,8 @@
 //! the sizes and field offsets that follow (`getTypeStoreSize`,
 //! `getTypeAllocSize`, `StructLayout`). Malformed entries are ignored.
 
-use loopwright_ir::{Type, TypeData, TypeTable};
+use loopwright_ir::{Module, Type, TypeData, TypeTable};
+use std::rc::Rc;
 
 /// A parsed data layout.
 #[derive(Clone, Debug)]
@@ -36,6 +37,28 @@ fn parse_num(s: &str) -> Option<u64> {
 }
 
 impl DataLayout {
+    /// The data layout of `m`, parsed once per thread for the last layout
+    /// string seen: analyses and transformations ask for it per function,
+    /// loop or instruction, always of the same module.
+    pub fn of_module(m: &Module) -> Rc<Self> {
+        thread_local! {
+            static LAST: std::cell::RefCell<Option<(String, Rc<DataLayout>)>> =
+                const { std::cell::RefCell::new(None) };
+        }
+        let s = m.datalayout.as_deref().unwrap_or("");
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            match &*last {
+                Some((text, dl)) if text == s => dl.clone(),
+                _ => {
+                    let dl = Rc::new(DataLayout::parse(s));
+                    *last = Some((s.to_owned(), dl.clone()));
+                    dl
+                }
+            }
+        })
+    }
+
     /// Parses a datalayout string; an empty string gives LLVM's defaults.
     pub fn parse(s: &str) -> Self {
         let mut dl = DataLayout {

@@ -96,27 +96,6 @@ pub struct ScalarEvolution<'a> {
     pub(crate) assumes: Option<Vec<(Block, loopwright_ir::Operand)>>,
 }
 
-/// `DataLayout::parse(s)`, parsed once per thread for the last string
-/// seen: a pass builds a scalar evolution per function and round, always
-/// for the same module.
-fn parsed_layout(s: &str) -> std::rc::Rc<DataLayout> {
-    thread_local! {
-        static LAST: std::cell::RefCell<Option<(String, std::rc::Rc<DataLayout>)>> =
-            const { std::cell::RefCell::new(None) };
-    }
-    LAST.with(|last| {
-        let mut last = last.borrow_mut();
-        match &*last {
-            Some((text, dl)) if text == s => dl.clone(),
-            _ => {
-                let dl = std::rc::Rc::new(DataLayout::parse(s));
-                *last = Some((s.to_owned(), dl.clone()));
-                dl
-            }
-        }
-    })
-}
-
 impl<'a> ScalarEvolution<'a> {
     /// A scalar-evolution analysis of `f` (a function of `m`), given its
     /// fresh CFG, dominator tree and loop forest.
@@ -142,7 +121,7 @@ impl<'a> ScalarEvolution<'a> {
             cfg,
             dt,
             lf,
-            dl: parsed_layout(m.datalayout.as_deref().unwrap_or("")),
+            dl: DataLayout::of_module(m),
             nodes,
             interned,
             cnc,

@@ -697,7 +697,7 @@ fn may_write(m: &Module, data: &InstData) -> bool {
 /// from `ptr`: static allocas, defined-size globals that cannot be null,
 /// and parameters with `dereferenceable(n)` or `byval`.
 fn is_dereferenceable(m: &Module, f: &Function, ptr: Operand, size: u64) -> bool {
-    let dl = loopwright_analysis::scev::DataLayout::parse(m.datalayout.as_deref().unwrap_or(""));
+    let dl = loopwright_analysis::scev::DataLayout::of_module(m);
     match ptr {
         Operand::Const(c) => match m.consts.data(c) {
             ConstData::Global {
@@ -767,7 +767,7 @@ fn peel_to_make_loads_dereferenceable(m: &Module, f: &Function, a: &FnAnalyses, 
     }) {
         return 0;
     }
-    let dl = loopwright_analysis::scev::DataLayout::parse(m.datalayout.as_deref().unwrap_or(""));
+    let dl = loopwright_analysis::scev::DataLayout::of_module(m);
     let mut load_users: FxHashSet<Inst> = FxHashSet::default();
     for &b in lf.data(l).blocks() {
         for i in f.layout.block_insts(b) {

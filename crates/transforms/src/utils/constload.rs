@@ -27,7 +27,7 @@ pub fn fold_load(m: &mut Module, data: &InstData) -> Option<Operand> {
     let Some(&Operand::Const(ptr)) = data.operands().first() else {
         return None;
     };
-    let dl = DataLayout::parse(m.datalayout.as_deref().unwrap_or(""));
+    let dl = DataLayout::of_module(m);
     let (g, offset) = resolve(m, &dl, ptr, 0)?;
     let gv = &m.globals[g];
     let interposable = matches!(

@@ -168,7 +168,7 @@ fn fold_gep(m: &mut Module, data: &InstData) -> Option<Operand> {
     if !m.types.is_ptr(data.ty) {
         return None;
     }
-    let dl = DataLayout::parse(m.datalayout.as_deref().unwrap_or(""));
+    let dl = DataLayout::of_module(m);
     let mut offset: i128 = 0;
     let mut flags = data.flags;
     // Fold a constant byte GEP base into this one.
