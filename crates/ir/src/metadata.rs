@@ -654,13 +654,7 @@ mod tests {
 
     #[test]
     fn uniqued_matches_snapshot_map() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::testing::xorshift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..300 {
             let mut md = Metadata::new();
             let mut model = Model::default();

@@ -2590,13 +2590,7 @@ mod prescan_tests {
             b"xdefine",
             b" 7attributes #0 ",
         ];
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = loopwright_ir::testing::xorshift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..20_000 {
             let mut text = base.clone().into_bytes();
             for _ in 0..1 + next() % 4 {
