@@ -48,6 +48,9 @@ impl Attr {
 pub struct AttrPool {
     sets: PrimaryMap<AttrSet, Box<[Attr]>>,
     map: FxHashMap<Box<[Attr]>, AttrSet>,
+    /// Unions computed so far (the parser asks for the same `#N` group
+    /// unions at every call site).
+    unions: FxHashMap<(AttrSet, AttrSet), AttrSet>,
 }
 
 impl Default for AttrPool {
@@ -64,6 +67,7 @@ impl AttrPool {
         let mut p = AttrPool {
             sets: PrimaryMap::new(),
             map: FxHashMap::default(),
+            unions: FxHashMap::default(),
         };
         let e = p.intern(Vec::new());
         debug_assert_eq!(e, Self::EMPTY);
@@ -73,13 +77,23 @@ impl AttrPool {
     /// Interns a set. Attributes keep their relative order except that
     /// exact duplicates are removed; LLVM's printer order is the printer's
     /// business.
+    /// A known set costs one hash and one comparison, no allocation.
     pub fn intern(&mut self, mut attrs: Vec<Attr>) -> AttrSet {
-        let mut seen = rustc_hash::FxHashSet::default();
-        attrs.retain(|a| seen.insert(a.clone()));
-        let key: Box<[Attr]> = attrs.into();
-        if let Some(&s) = self.map.get(&key) {
+        let n = attrs.len();
+        let has_duplicates = if n <= 16 {
+            (1..n).any(|i| attrs[..i].contains(&attrs[i]))
+        } else {
+            let mut seen = rustc_hash::FxHashSet::default();
+            !attrs.iter().all(|a| seen.insert(a))
+        };
+        if has_duplicates {
+            let mut seen = rustc_hash::FxHashSet::default();
+            attrs.retain(|a| seen.insert(a.clone()));
+        }
+        if let Some(&s) = self.map.get(&attrs[..]) {
             return s;
         }
+        let key: Box<[Attr]> = attrs.into();
         let s = self.sets.push(key.clone());
         self.map.insert(key, s);
         s
@@ -106,9 +120,14 @@ impl AttrPool {
         if self.is_empty_set(a) {
             return b;
         }
+        if let Some(&u) = self.unions.get(&(a, b)) {
+            return u;
+        }
         let mut v = self.sets[a].to_vec();
         v.extend(self.sets[b].iter().cloned());
-        self.intern(v)
+        let u = self.intern(v);
+        self.unions.insert((a, b), u);
+        u
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (AttrSet, &[Attr])> {

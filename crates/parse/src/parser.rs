@@ -80,15 +80,9 @@ pub(crate) struct Parser<'a> {
     pub attr_groups: FxHashMap<u32, AttrSet>,
     /// Offsets of `attributes` keywords.
     attr_group_pos: Vec<usize>,
-    /// Attribute lists interned so far: a call site's lists are nearly
-    /// always ones seen before, and looking them up here is much cheaper
-    /// than interning them again.
-    attr_lists: FxHashMap<Vec<Attr>, AttrSet>,
     /// Call-site attribute lists by source text (see
     /// [`Parser::parse_attr_set`]).
     pub(crate) attr_texts: FxHashMap<(crate::attrs::AttrCtx, &'a [u8]), AttrSet>,
-    /// Unions of attribute sets computed so far (`#N` groups on calls).
-    attr_unions: FxHashMap<(AttrSet, AttrSet), AttrSet>,
 
     struct_ids: FxHashMap<u32, NamedStruct>,
     /// Identified structs referenced but not defined yet, with first use.
@@ -143,9 +137,7 @@ impl<'a> Parser<'a> {
             comdat_fwd: FxHashMap::default(),
             attr_groups: FxHashMap::default(),
             attr_group_pos: Vec::new(),
-            attr_lists: FxHashMap::default(),
             attr_texts: FxHashMap::default(),
-            attr_unions: FxHashMap::default(),
             struct_ids: FxHashMap::default(),
             struct_fwd: FxHashMap::default(),
             struct_defined: FxHashSet::default(),
@@ -1965,14 +1957,7 @@ impl<'a> Parser<'a> {
             let Some(&gs) = self.attr_groups.get(&g) else {
                 return self.err_at(gat, format!("unresolved attribute group reference '#{g}'"));
             };
-            set = match self.attr_unions.get(&(set, gs)) {
-                Some(&u) => u,
-                None => {
-                    let u = self.m.attrs.union(set, gs);
-                    self.attr_unions.insert((set, gs), u);
-                    u
-                }
-            };
+            set = self.m.attrs.union(set, gs);
         }
         Ok(set)
     }
@@ -2012,12 +1997,7 @@ impl<'a> Parser<'a> {
         if attrs.is_empty() {
             return AttrSet::EMPTY;
         }
-        if let Some(&set) = self.attr_lists.get(&attrs) {
-            return set;
-        }
-        let set = self.m.attrs.intern(attrs.clone());
-        self.attr_lists.insert(attrs, set);
-        set
+        self.m.attrs.intern(attrs)
     }
 
     /// A constant for the `none` token.
