@@ -386,7 +386,7 @@ fn loopwright_bin(root: &Path, target: &Path) -> Result<PathBuf> {
 }
 
 /// LLVM 19's -O3 pipeline text, split around its loop transformations.
-fn o3_split() -> Result<LoopSplit> {
+pub(crate) fn o3_split() -> Result<LoopSplit> {
     let out = build::output_with_empty_module(Command::new(build::OPT).args([
         "-passes=default<O3>",
         "-print-pipeline-passes",

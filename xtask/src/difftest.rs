@@ -37,7 +37,23 @@ usage: cargo xtask difftest [options]
   --seed S            run seed (default 1); program i of seed S is fixed
   --passes PIPELINE   loopwright --passes=PIPELINE (default: its default)
   --force random      attach random forced !llvm.loop metadata first
-  --opt O1|O2|mix     clang level for in.ll (default mix: by program)
+  --input KIND        how in.ll is made (default preloop):
+                        preloop: clang-19 -O3 -Xclang -disable-llvm-passes,
+                        then opt-19 with LLVM's -O3 pipeline up to its loop
+                        transformations (the IR loopwright sees in -O3);
+                        O1, O2: clang-19 -O1/-O2 (loops already transformed
+                        or marked unroll.disable); mix: O1 or O2 by program
+  --opt LEVEL         the same as --input LEVEL
+  --index I           check only program I of the seed (reproduces one case)
+  --sanitize          also self-check every generated program (UBSan+ASan,
+                      bounds-checked indices, gcc/clang agreement) first
+  --min-loop-share P  harness error unless the passes under test transformed
+                      at least P% of the input loops (default 50 for a
+                      pipeline that unrolls, with the loops generator and at
+                      least 20 programs; 0 turns it off)
+  --min-program-share P
+                      harness error unless at least P% of the programs had a
+                      loop transformed (default 80, same conditions)
   --generator NAME    loops (default) or csmith (needs Debian's csmith)
   --jobs J            parallel programs (default 2)
   --keep DIR          keep every case in DIR (failures are always kept)
@@ -64,6 +80,10 @@ struct Opts {
     passes: Option<String>,
     force: bool,
     opt: OptLevel,
+    index: Option<u64>,
+    sanitize: bool,
+    min_loop_share: Option<f64>,
+    min_program_share: Option<f64>,
     generator: Generator,
     jobs: usize,
     keep: Option<PathBuf>,
@@ -79,6 +99,8 @@ struct Opts {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum OptLevel {
+    /// LLVM's -O3 up to its loop transformations.
+    PreLoop,
     O1,
     O2,
     Mix,
@@ -96,7 +118,11 @@ fn parse_opts(args: &[String]) -> Result<Opts> {
         seed: 1,
         passes: None,
         force: false,
-        opt: OptLevel::Mix,
+        opt: OptLevel::PreLoop,
+        index: None,
+        sanitize: false,
+        min_loop_share: None,
+        min_program_share: None,
         generator: Generator::Loops,
         jobs: 2,
         keep: None,
@@ -137,12 +163,28 @@ fn parse_opts(args: &[String]) -> Result<Opts> {
                 ensure!(v == "random", "--force takes `random`, not {v:?}");
                 o.force = true;
             }
-            "--opt" => {
+            "--opt" | "--input" => {
                 o.opt = match value()?.as_str() {
+                    "preloop" => OptLevel::PreLoop,
                     "O1" | "1" => OptLevel::O1,
                     "O2" | "2" => OptLevel::O2,
                     "mix" => OptLevel::Mix,
-                    v => bail!("--opt takes O1, O2 or mix, not {v:?}"),
+                    v => bail!("{name} takes preloop, O1, O2 or mix, not {v:?}"),
+                }
+            }
+            "--index" => o.index = Some(num(value()?)?),
+            "--sanitize" => o.sanitize = true,
+            "--min-loop-share" | "--min-program-share" => {
+                let v = value()?;
+                let p: f64 = v
+                    .parse()
+                    .ok()
+                    .filter(|p: &f64| (0.0..=100.0).contains(p))
+                    .with_context(|| format!("{name} takes a percentage, not {v:?}"))?;
+                if name == "--min-loop-share" {
+                    o.min_loop_share = Some(p);
+                } else {
+                    o.min_program_share = Some(p);
                 }
             }
             "--generator" => {
@@ -450,6 +492,9 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 pub(crate) enum Kind {
     /// clang-19 rejected a generated program (a generator bug).
     Generator,
+    /// `--sanitize`: a generated program is not well defined (UBSan, ASan,
+    /// an index bound or a gcc/clang disagreement; a generator bug).
+    GeneratorUb,
     /// `lli-19 in.ll` failed or timed out (a generator bug; csmith
     /// programs are skipped instead).
     BadReference,
@@ -469,6 +514,7 @@ impl Kind {
     pub(crate) fn name(self) -> &'static str {
         match self {
             Kind::Generator => "generator",
+            Kind::GeneratorUb => "generator-ub",
             Kind::BadReference => "bad-reference",
             Kind::LoopwrightCrash => "loopwright-crash",
             Kind::LoopwrightError => "loopwright-error",
@@ -481,6 +527,7 @@ impl Kind {
     pub(crate) fn from_name(s: &str) -> Option<Kind> {
         [
             Kind::Generator,
+            Kind::GeneratorUb,
             Kind::BadReference,
             Kind::LoopwrightCrash,
             Kind::LoopwrightError,
@@ -512,6 +559,9 @@ pub(crate) struct Setup {
     /// Accept any exit code of `lli-19 in.ll` (reduced modules may return
     /// garbage from `main`); signals and timeouts stay bad references.
     pub any_exit: bool,
+    /// Have loopwright write its remarks to `remarks.yaml` (what the
+    /// passes did, for [`Effect`]).
+    pub remarks: bool,
 }
 
 impl Setup {
@@ -520,9 +570,87 @@ impl Setup {
         if let Some(p) = &self.passes {
             c.arg(format!("--passes={p}"));
         }
+        if self.remarks {
+            c.arg(format!("-pass-remarks-output={REMARKS_FILE}"));
+        }
         c.arg(input).arg("-o").arg(output).current_dir(dir);
         c
     }
+}
+
+/// Where loopwright writes its YAML remarks in a case directory.
+const REMARKS_FILE: &str = "remarks.yaml";
+
+/// What the passes under test did to one program: the loops of `in.ll`
+/// and loopwright's `!Passed` remarks (one per transformation of a loop).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Effect {
+    /// Loops in `in.ll`, at every depth.
+    pub loops: u64,
+    /// `!Passed` remarks by (pass, remark name), e.g.
+    /// (`loop-unroll`, `FullyUnrolled`).
+    pub passed: std::collections::BTreeMap<(String, String), u64>,
+}
+
+impl Effect {
+    /// Reads `dir/in.ll` and `dir/remarks.yaml`.
+    pub(crate) fn read(dir: &Path) -> std::result::Result<Effect, String> {
+        let ir = std::fs::read(dir.join("in.ll")).map_err(|e| format!("read in.ll: {e}"))?;
+        let yaml = std::fs::read_to_string(dir.join(REMARKS_FILE))
+            .map_err(|e| format!("read {REMARKS_FILE}: {e}"))?;
+        Ok(Effect {
+            loops: count_loops(&ir)?,
+            passed: passed_remarks(&yaml),
+        })
+    }
+
+    /// Transformations of loops (a loop peeled and then unrolled counts
+    /// twice), at most one per loop.
+    pub(crate) fn transformed_loops(&self) -> u64 {
+        self.passed.values().sum::<u64>().min(self.loops)
+    }
+}
+
+/// The number of loops, at every depth, in the functions of a module.
+fn count_loops(ir: &[u8]) -> std::result::Result<u64, String> {
+    use loopwright_analysis::{ControlFlowGraph, DominatorTree, LoopForest};
+    let m = loopwright_parse::parse_module(ir, "in.ll")
+        .map_err(|e| format!("loopwright cannot parse in.ll: {e}"))?;
+    Ok(m.functions
+        .values()
+        .filter(|f| !f.is_declaration())
+        .map(|f| {
+            let cfg = ControlFlowGraph::compute(f);
+            let dt = DominatorTree::compute(&cfg);
+            LoopForest::compute(&cfg, &dt).len() as u64
+        })
+        .sum())
+}
+
+/// Counts the `!Passed` documents of a YAML remark file by pass and name.
+fn passed_remarks(yaml: &str) -> std::collections::BTreeMap<(String, String), u64> {
+    let mut out = std::collections::BTreeMap::new();
+    let mut passed = false;
+    let (mut pass, mut name) = (None::<&str>, None::<&str>);
+    let mut flush = |passed: bool, pass: Option<&str>, name: Option<&str>| {
+        if let (true, Some(p), Some(n)) = (passed, pass, name) {
+            *out.entry((p.to_string(), n.to_string())).or_insert(0) += 1;
+        }
+    };
+    for line in yaml.lines() {
+        if let Some(tag) = line.strip_prefix("--- ") {
+            flush(passed, pass, name);
+            passed = tag.trim() == "!Passed";
+            pass = None;
+            name = None;
+        } else if let Some(v) = line.strip_prefix("Pass:") {
+            pass = Some(v.trim());
+        } else if let Some(v) = line.strip_prefix("Name:") {
+            name = Some(v.trim());
+        }
+    }
+    flush(passed, pass, name);
+    out
 }
 
 /// lli-19 flags for a fast compile: `-O0` alone keeps the slow selector.
@@ -744,9 +872,11 @@ pub(crate) fn check_ir(setup: &Setup, dir: &Path) -> Verdict {
     Verdict::Pass
 }
 
-/// The clang-19 level for program `index` of run `seed`.
+/// How program `index` of run `seed` is compiled: [`PRELOOP`], `-O1` or
+/// `-O2`.
 fn opt_level_for(o: &Opts, index: u64) -> &'static str {
     match o.opt {
+        OptLevel::PreLoop => PRELOOP,
         OptLevel::O1 => "-O1",
         OptLevel::O2 => "-O2",
         OptLevel::Mix => {
@@ -759,14 +889,97 @@ fn opt_level_for(o: &Opts, index: u64) -> &'static str {
     }
 }
 
-fn clang_cmd(dir: &Path, level: &str, csmith: bool) -> Command {
+/// The input level that runs LLVM's -O3 up to its loop transformations.
+pub(crate) const PRELOOP: &str = "preloop";
+
+/// LLVM 19's -O3 pipeline up to its loop transformations, without
+/// `loop-unroll-full` (the `before` half of `cargo xtask bench`'s split,
+/// `bench::pipeline::LoopSplit`): the IR loopwright sees when it
+/// stands in for LLVM's loop passes. Asked of opt-19 once per process.
+pub(crate) fn preloop_pipeline() -> Result<&'static str> {
+    static PIPELINE: std::sync::OnceLock<std::result::Result<String, String>> =
+        std::sync::OnceLock::new();
+    PIPELINE
+        .get_or_init(|| {
+            crate::bench::o3_split()
+                .map(|s| s.before)
+                .map_err(|e| format!("{e:#}"))
+        })
+        .as_deref()
+        .map_err(|e| anyhow::anyhow!("the pre-loop pipeline: {e}"))
+}
+
+/// The commands that compile `dir/prog.c` to `dir/clang.ll` at `level`, in
+/// order: clang-19, and for [`PRELOOP`] then opt-19.
+pub(crate) fn frontend_cmds(dir: &Path, level: &str, csmith: bool) -> Result<Vec<Command>> {
     let mut c = Command::new(CLANG);
-    c.args([level, "-S", "-emit-llvm", "-fno-discard-value-names", "-w"]);
+    if level == PRELOOP {
+        c.args(["-O3", "-Xclang", "-disable-llvm-passes"]);
+    } else {
+        c.arg(level);
+    }
+    c.args(["-S", "-emit-llvm", "-fno-discard-value-names", "-w"]);
     if csmith {
         c.arg(format!("-I{CSMITH_INCLUDE}"));
     }
-    c.args(["prog.c", "-o", "clang.ll"]).current_dir(dir);
-    c
+    let clang_out = if level == PRELOOP {
+        "pre.ll"
+    } else {
+        "clang.ll"
+    };
+    c.args(["prog.c", "-o", clang_out]).current_dir(dir);
+    let mut cmds = vec![c];
+    if level == PRELOOP {
+        let mut opt = Command::new(OPT);
+        opt.arg(format!("-passes={}", preloop_pipeline()?))
+            .args(["-S", "pre.ll", "-o", "clang.ll"])
+            .current_dir(dir);
+        cmds.push(opt);
+    }
+    Ok(cmds)
+}
+
+/// Why the front end did not produce `clang.ll`.
+pub(crate) enum FrontendError {
+    /// clang-19 rejected the program.
+    Clang(String),
+    /// opt-19's pre-loop pipeline failed on clang's output.
+    Opt(String),
+    /// The harness could not run them.
+    Harness(String),
+}
+
+/// Runs [`frontend_cmds`].
+pub(crate) fn run_frontend(
+    dir: &Path,
+    level: &str,
+    csmith: bool,
+) -> std::result::Result<(), FrontendError> {
+    let cmds =
+        frontend_cmds(dir, level, csmith).map_err(|e| FrontendError::Harness(format!("{e:#}")))?;
+    for (k, mut cmd) in cmds.into_iter().enumerate() {
+        let o = exec::run(&mut cmd, Duration::from_secs(120));
+        if let Status::NotRun(e) = &o.status {
+            return Err(FrontendError::Harness(format!(
+                "cannot run {}: {e}",
+                exec::shell_line(&cmd)
+            )));
+        }
+        if !o.ok() {
+            let msg = format!(
+                "{} ({}):\n{}",
+                exec::shell_line(&cmd),
+                o.status,
+                o.stderr_head(10)
+            );
+            return Err(if k == 0 {
+                FrontendError::Clang(msg)
+            } else {
+                FrontendError::Opt(msg)
+            });
+        }
+    }
+    Ok(())
 }
 
 const CSMITH_INCLUDE: &str = "/usr/include/csmith";
@@ -783,7 +996,8 @@ fn csmith_cmd(dir: &Path, seed: u64, index: u64) -> Command {
 
 /// The result of one program.
 enum CaseResult {
-    Pass,
+    /// Passed; what the passes did, when it could be read.
+    Pass(Option<Effect>),
     Skip,
     Fail(Kind, String),
     Harness(String),
@@ -795,6 +1009,9 @@ struct Run<'a> {
     work: PathBuf,
     failures: PathBuf,
     keep_all: bool,
+    /// `--sanitize`: self-check each generated program first (`true`: with
+    /// the sanitizer runtime).
+    selfcheck: Option<bool>,
     abort: AtomicBool,
 }
 
@@ -840,17 +1057,26 @@ impl Run<'_> {
             }
         } else if let Err(e) = exec::write(&dir.join("prog.c"), gen::generate(o.seed, index)) {
             return CaseResult::Harness(format!("{e:#}"));
+        } else if let Some(sanitize) = self.selfcheck {
+            let r = selfcheck_one(&dir.join("prog.c"), dir, sanitize, o.timeout);
+            if let Some(p) = r.problem {
+                return CaseResult::Fail(Kind::GeneratorUb, p);
+            }
         }
         let level = opt_level_for(o, index);
-        let cc = exec::run(&mut clang_cmd(dir, level, csmith), Duration::from_secs(120));
-        if !cc.ok() {
-            if csmith {
-                return CaseResult::Skip;
+        match run_frontend(dir, level, csmith) {
+            Ok(()) => {}
+            Err(_) if csmith => return CaseResult::Skip,
+            Err(FrontendError::Clang(m)) => {
+                return CaseResult::Fail(Kind::Generator, format!("clang-19 rejects prog.c: {m}"))
             }
-            return CaseResult::Fail(
-                Kind::Generator,
-                format!("clang-19 {level} rejects prog.c:\n{}", cc.stderr_head(10)),
-            );
+            Err(FrontendError::Opt(m)) => {
+                return CaseResult::Fail(
+                    Kind::BadReference,
+                    format!("opt-19's pre-loop pipeline fails on clang's output: {m}"),
+                )
+            }
+            Err(FrontendError::Harness(m)) => return CaseResult::Harness(m),
         }
         let ir = match std::fs::read(dir.join("clang.ll")) {
             Ok(b) => b,
@@ -872,7 +1098,9 @@ impl Run<'_> {
             return CaseResult::Harness(format!("{e:#}"));
         }
         match check_ir(&self.setup, dir) {
-            Verdict::Pass => CaseResult::Pass,
+            // The remarks tell what the passes did; a case whose effect
+            // cannot be read still passed.
+            Verdict::Pass => CaseResult::Pass(Effect::read(dir).ok()),
             Verdict::Fail(Kind::BadReference, _) if csmith => CaseResult::Skip,
             Verdict::Fail(k, m) => CaseResult::Fail(k, m),
             Verdict::Harness(m) => CaseResult::Harness(m),
@@ -900,8 +1128,10 @@ impl Run<'_> {
                 exec::shell_line(&csmith_cmd(dir, o.seed, index))
             ));
         }
-        sh.push_str(&exec::shell_line(&clang_cmd(dir, level, csmith)));
-        sh.push('\n');
+        for cmd in frontend_cmds(dir, level, csmith)? {
+            sh.push_str(&exec::shell_line(&cmd));
+            sh.push('\n');
+        }
         if o.force {
             sh.push_str(
                 "# in.ll is clang.ll with random forced !llvm.loop metadata (see force.txt)\n",
@@ -1000,6 +1230,19 @@ fn run(o: &Opts) -> Result<()> {
         ),
     };
     std::fs::create_dir_all(&work).with_context(|| format!("create {}", work.display()))?;
+    if opt_level_for(o, 0) == PRELOOP || o.opt == OptLevel::PreLoop {
+        preloop_pipeline()?;
+    }
+    let selfcheck = if o.sanitize && o.generator == Generator::Loops {
+        require(&["gcc"])?;
+        ensure!(
+            sanitizers_available(&work),
+            "--sanitize: clang-19 cannot link UBSan/ASan programs (apt-get install libclang-rt-19-dev)"
+        );
+        Some(true)
+    } else {
+        None
+    };
     let r = Run {
         o,
         setup: Setup {
@@ -1007,10 +1250,12 @@ fn run(o: &Opts) -> Result<()> {
             passes: o.passes.clone(),
             timeout: o.timeout,
             any_exit: false,
+            remarks: true,
         },
         work: work.clone(),
         failures: failures.clone(),
         keep_all,
+        selfcheck,
         abort: AtomicBool::new(false),
     };
     if let Err(e) = probe_pipeline(&r.setup, &work) {
@@ -1019,10 +1264,15 @@ fn run(o: &Opts) -> Result<()> {
         }
         return Err(e);
     }
+    let count = if o.index.is_some() { 1 } else { o.programs };
     println!(
-        "difftest: {} programs, seed {}, generator {}, pipeline {}{}, {} jobs; loopwright = {}",
-        o.programs,
+        "difftest: {}, seed {}, input {}, generator {}, pipeline {}{}{}, {} jobs; loopwright = {}",
+        match o.index {
+            Some(i) => format!("program {i}"),
+            None => format!("{} programs", o.programs),
+        },
         o.seed,
+        input_name(o.opt),
         if o.generator == Generator::Csmith {
             "csmith"
         } else {
@@ -1030,6 +1280,11 @@ fn run(o: &Opts) -> Result<()> {
         },
         o.passes.as_deref().unwrap_or("default"),
         if o.force { ", forced metadata" } else { "" },
+        if selfcheck.is_some() {
+            ", programs self-checked"
+        } else {
+            ""
+        },
         o.jobs,
         lw.display()
     );
@@ -1037,6 +1292,7 @@ fn run(o: &Opts) -> Result<()> {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let counts = Mutex::new((0u64, 0u64, 0u64)); // passed, failed, skipped
+    let effects = Mutex::new(Vec::<Effect>::new());
     let by_kind = Mutex::new(std::collections::BTreeMap::<Kind, u64>::new());
     let harness = Mutex::new(None::<String>);
     let out = Mutex::new(());
@@ -1046,14 +1302,20 @@ fn run(o: &Opts) -> Result<()> {
                 if r.abort.load(Ordering::Relaxed) {
                     break;
                 }
-                let i = next.fetch_add(1, Ordering::Relaxed) as u64;
-                if i >= o.programs {
+                let k = next.fetch_add(1, Ordering::Relaxed) as u64;
+                if k >= count {
                     break;
                 }
+                let i = o.index.unwrap_or(k);
                 let res = r.case(i);
                 let _g = lock(&out);
                 match res {
-                    CaseResult::Pass => lock(&counts).0 += 1,
+                    CaseResult::Pass(effect) => {
+                        lock(&counts).0 += 1;
+                        if let Some(e) = effect {
+                            lock(&effects).push(e);
+                        }
+                    }
                     CaseResult::Skip => lock(&counts).2 += 1,
                     CaseResult::Fail(kind, msg) => {
                         lock(&counts).1 += 1;
@@ -1066,6 +1328,7 @@ fn run(o: &Opts) -> Result<()> {
                                 .join("repro.sh")
                                 .display()
                         );
+                        println!("     rerun: {}", rerun_command(o, i));
                     }
                     CaseResult::Harness(msg) => {
                         let mut h = lock(&harness);
@@ -1076,10 +1339,9 @@ fn run(o: &Opts) -> Result<()> {
                     }
                 }
                 let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                if n.is_multiple_of(100) && (n as u64) < o.programs {
+                if n.is_multiple_of(100) && (n as u64) < count {
                     println!(
-                        "difftest: {n}/{} checked ({:.0} s)",
-                        o.programs,
+                        "difftest: {n}/{count} checked ({:.0} s)",
                         start.elapsed().as_secs_f64()
                     );
                 }
@@ -1103,6 +1365,8 @@ fn run(o: &Opts) -> Result<()> {
     for (k, n) in lock(&by_kind).iter() {
         println!("difftest: {n} {}", k.name());
     }
+    let effects = std::mem::take(&mut *lock(&effects));
+    let share_error = report_effects(o, &effects);
     if failed > 0 {
         println!("difftest: reproducers in {}", failures.display());
     }
@@ -1112,7 +1376,121 @@ fn run(o: &Opts) -> Result<()> {
         println!("{passed} passed, {failed} failed");
     }
     ensure!(failed == 0, "{failed} of {checked} programs failed");
+    if let Some(e) = share_error {
+        bail!("harness error: {e}");
+    }
     Ok(())
+}
+
+fn input_name(level: OptLevel) -> &'static str {
+    match level {
+        OptLevel::PreLoop => PRELOOP,
+        OptLevel::O1 => "O1",
+        OptLevel::O2 => "O2",
+        OptLevel::Mix => "mix",
+    }
+}
+
+/// The command that checks program `index` of this run again.
+fn rerun_command(o: &Opts, index: u64) -> String {
+    let mut c = Command::new("cargo");
+    c.args(["xtask", "difftest", "--seed"])
+        .arg(o.seed.to_string())
+        .arg("--index")
+        .arg(index.to_string());
+    if o.opt != OptLevel::PreLoop {
+        c.args(["--input", input_name(o.opt)]);
+    }
+    if let Some(p) = &o.passes {
+        c.arg("--passes").arg(p);
+    }
+    if o.force {
+        c.args(["--force", "random"]);
+    }
+    if o.generator == Generator::Csmith {
+        c.args(["--generator", "csmith"]);
+    }
+    if o.sanitize {
+        c.arg("--sanitize");
+    }
+    if o.timeout != Duration::from_secs(10) {
+        c.arg("--timeout").arg(o.timeout.as_secs().to_string());
+    }
+    exec::shell_line(&c)
+}
+
+/// Whether the pipeline under test contains a pass that unrolls or peels
+/// (loopwright's default pipeline does).
+fn pipeline_unrolls(passes: Option<&str>) -> bool {
+    passes.is_none_or(|p| p.contains("loop-unroll") || p.contains("default<"))
+}
+
+/// The smallest run the share thresholds apply to: below it, one program
+/// more or less moves a share by several points.
+const MIN_PROGRAMS_FOR_SHARES: usize = 20;
+/// Default `--min-loop-share` (percent) for a pipeline that unrolls.
+const DEFAULT_MIN_LOOP_SHARE: f64 = 50.0;
+/// Default `--min-program-share` (percent) for a pipeline that unrolls.
+const DEFAULT_MIN_PROGRAM_SHARE: f64 = 80.0;
+
+/// Prints what the passes did over the run (from loopwright's remarks) and
+/// returns an error when a share is below its threshold.
+fn report_effects(o: &Opts, effects: &[Effect]) -> Option<String> {
+    if effects.is_empty() {
+        return None;
+    }
+    let loops: u64 = effects.iter().map(|e| e.loops).sum();
+    let mut by_name = std::collections::BTreeMap::<&(String, String), u64>::new();
+    for e in effects {
+        for (k, n) in &e.passed {
+            *by_name.entry(k).or_insert(0) += n;
+        }
+    }
+    let pct = |n: u64, d: u64| 100.0 * n as f64 / d.max(1) as f64;
+    println!(
+        "difftest: {loops} loops in the inputs of {} passed programs; the passes' remarks:",
+        effects.len()
+    );
+    for ((pass, name), n) in &by_name {
+        println!(
+            "difftest:   {pass} {name}: {n} ({:.1}% of the loops)",
+            pct(*n, loops)
+        );
+    }
+    let transformed: u64 = effects.iter().map(Effect::transformed_loops).sum();
+    let programs = effects.iter().filter(|e| e.transformed_loops() > 0).count() as u64;
+    let loop_share = pct(transformed, loops);
+    let program_share = pct(programs, effects.len() as u64);
+    println!(
+        "difftest: loops transformed: {transformed} of {loops} ({loop_share:.1}%); \
+         programs with a loop transformed: {programs} of {} ({program_share:.1}%)",
+        effects.len()
+    );
+    let defaults = o.generator == Generator::Loops
+        && pipeline_unrolls(o.passes.as_deref())
+        && effects.len() >= MIN_PROGRAMS_FOR_SHARES;
+    let min_loops = o
+        .min_loop_share
+        .or(defaults.then_some(DEFAULT_MIN_LOOP_SHARE))
+        .unwrap_or(0.0);
+    let min_programs = o
+        .min_program_share
+        .or(defaults.then_some(DEFAULT_MIN_PROGRAM_SHARE))
+        .unwrap_or(0.0);
+    let mut errors = Vec::new();
+    if loop_share < min_loops {
+        errors.push(format!(
+            "the passes transformed {loop_share:.1}% of the loops, below the required {min_loops}% \
+             (the programs do not reach the passes under test)"
+        ));
+    }
+    if program_share < min_programs {
+        errors.push(format!(
+            "{program_share:.1}% of the programs had a loop transformed, below the required \
+             {min_programs}%"
+        ));
+    }
+    (!errors.is_empty()).then(|| errors.join("; "))
 }
 
 fn indent(msg: &str) -> String {
@@ -1286,6 +1664,205 @@ mod tests {
     }
 
     #[test]
+    fn new_options_parse() {
+        let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let o = parse_opts(&[]).expect("defaults");
+        assert_eq!(o.opt, OptLevel::PreLoop);
+        assert_eq!((o.index, o.sanitize), (None, false));
+        let o = parse_opts(&args(&[
+            "--input",
+            "mix",
+            "--index",
+            "17",
+            "--sanitize",
+            "--min-loop-share=12.5",
+            "--min-program-share",
+            "0",
+        ]))
+        .expect("parses");
+        assert_eq!(o.opt, OptLevel::Mix);
+        assert_eq!((o.index, o.sanitize), (Some(17), true));
+        assert_eq!(
+            (o.min_loop_share, o.min_program_share),
+            (Some(12.5), Some(0.0))
+        );
+        assert!(parse_opts(&args(&["--input", "O3"])).is_err());
+        assert!(parse_opts(&args(&["--min-loop-share", "101"])).is_err());
+        assert!(parse_opts(&args(&["--min-loop-share", "x"])).is_err());
+    }
+
+    #[test]
+    fn rerun_command_names_the_case() {
+        let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let o = parse_opts(&args(&["--seed", "20261127", "--programs", "200"])).unwrap();
+        assert_eq!(
+            rerun_command(&o, 42),
+            "cargo xtask difftest --seed 20261127 --index 42"
+        );
+        let o = parse_opts(&args(&[
+            "--seed",
+            "3",
+            "--passes",
+            "loop-unroll<O3;runtime>",
+            "--force",
+            "random",
+            "--input",
+            "O1",
+            "--sanitize",
+        ]))
+        .unwrap();
+        assert_eq!(
+            rerun_command(&o, 7),
+            "cargo xtask difftest --seed 3 --index 7 --input O1 --passes \
+             'loop-unroll<O3;runtime>' --force random --sanitize"
+        );
+    }
+
+    /// Remarks as loopwright (and opt-19) write them.
+    const REMARKS: &str = "--- !Passed
+Pass:            loop-unroll
+Name:            FullyUnrolled
+Function:        main
+Args:
+  - String:          'completely unrolled loop with '
+  - UnrollCount:     '8'
+  - String:          ' iterations'
+...
+--- !Missed
+Pass:            loop-unroll
+Name:            FullUnrollAsDirectedTooLarge
+Function:        main
+...
+--- !Passed
+Pass:            loop-unroll
+Name:            PartialUnrolled
+DebugLoc:        { File: a.c, Line: 2, Column: 3 }
+Function:        k1
+Args:
+  - String:          'unrolled loop by a factor of '
+  - UnrollCount:     '4'
+...
+--- !Passed
+Pass:            loop-unroll
+Name:            FullyUnrolled
+Function:        k2
+...
+";
+
+    #[test]
+    fn passed_remarks_are_counted_by_pass_and_name() {
+        let m = passed_remarks(REMARKS);
+        let key = |p: &str, n: &str| (p.to_string(), n.to_string());
+        assert_eq!(m.len(), 2, "{m:?}");
+        assert_eq!(m[&key("loop-unroll", "FullyUnrolled")], 2);
+        assert_eq!(m[&key("loop-unroll", "PartialUnrolled")], 1);
+        assert!(passed_remarks("").is_empty());
+    }
+
+    #[test]
+    fn loops_are_counted_at_every_depth() {
+        let ir = b"define void @f(i1 %c) {
+entry:
+  br label %outer
+outer:
+  br label %inner
+inner:
+  br i1 %c, label %inner, label %latch
+latch:
+  br i1 %c, label %outer, label %exit
+exit:
+  br label %again
+again:
+  br i1 %c, label %again, label %done
+done:
+  ret void
+}
+declare void @g()
+";
+        assert_eq!(count_loops(ir), Ok(3));
+        assert!(count_loops(b"define void @f( {").is_err());
+    }
+
+    #[test]
+    fn shares_below_the_threshold_are_harness_errors() {
+        let o = parse_opts(&[]).unwrap();
+        let effect = |loops, transformed| Effect {
+            loops,
+            passed: if transformed > 0 {
+                [(
+                    ("loop-unroll".to_string(), "FullyUnrolled".to_string()),
+                    transformed,
+                )]
+                .into()
+            } else {
+                Default::default()
+            },
+        };
+        // Every program has 10 loops of which 6 were transformed: fine.
+        let good: Vec<Effect> = (0..MIN_PROGRAMS_FOR_SHARES)
+            .map(|_| effect(10, 6))
+            .collect();
+        assert_eq!(report_effects(&o, &good), None);
+        // Programs whose loops the passes never reach.
+        let untouched: Vec<Effect> = (0..MIN_PROGRAMS_FOR_SHARES)
+            .map(|_| effect(10, 0))
+            .collect();
+        let err = report_effects(&o, &untouched).expect("an error");
+        assert!(err.contains("0.0% of the loops"), "{err}");
+        // Half the programs transformed, all their loops: the loop share is
+        // fine, the program share is not.
+        let half: Vec<Effect> = (0..MIN_PROGRAMS_FOR_SHARES)
+            .map(|i| effect(10, if i % 2 == 0 { 10 } else { 0 }))
+            .collect();
+        let err = report_effects(&o, &half).expect("an error");
+        assert!(err.contains("50.0% of the programs"), "{err}");
+        // Small runs and pipelines that do not unroll are not judged.
+        assert_eq!(report_effects(&o, &untouched[..5]), None);
+        let rotate = parse_opts(&["--passes".into(), "function(loop-rotate)".into()]).unwrap();
+        assert_eq!(report_effects(&rotate, &untouched), None);
+        // Unless a threshold is given.
+        let strict = parse_opts(&[
+            "--passes".into(),
+            "function(loop-rotate)".into(),
+            "--min-loop-share".into(),
+            "1".into(),
+        ])
+        .unwrap();
+        assert!(report_effects(&strict, &untouched).is_some());
+    }
+
+    /// The pre-loop input reaches the unroller: on a generated program,
+    /// loopwright's default pipeline unrolls loops of the pre-loop module,
+    /// and the module carries no `llvm.loop.unroll.disable` (what clang's
+    /// -O1 stamps on every loop).
+    #[test]
+    fn preloop_inputs_reach_the_loop_passes() {
+        if !tools_or_skip("preloop_inputs_reach_the_loop_passes", &[CLANG, OPT]) {
+            return;
+        }
+        let dir = scratch("preloop");
+        exec::write(&dir.join("prog.c"), gen::generate(1, 0)).expect("write");
+        assert!(run_frontend(&dir, PRELOOP, false).is_ok());
+        let ir = std::fs::read_to_string(dir.join("clang.ll")).expect("clang.ll");
+        assert!(!ir.contains("llvm.loop.unroll.disable"));
+        assert!(!ir.contains("llvm.loop.isvectorized"));
+        assert!(count_loops(ir.as_bytes()).unwrap() > 0);
+        let opts = loopwright::Options::default();
+        let out = loopwright::optimize(ir.as_bytes(), "clang.ll", &opts)
+            .map_err(|f| f.0)
+            .expect("loopwright runs");
+        assert!(
+            out.remarks.iter().any(|r| r.pass == "loop-unroll"
+                && matches!(
+                    r.name.as_str(),
+                    "FullyUnrolled" | "PartialUnrolled" | "Peeled"
+                )),
+            "nothing unrolled or peeled in the pre-loop module"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn regression_headers_name_their_pipeline() {
         assert_eq!(
             regression_passes("; x\n; passes: loop-unroll<O3>\ndefine void @f() {\n"),
@@ -1356,10 +1933,17 @@ entry:
                 "sed 's/mul i32/add i32/' \"$in\" > \"$out\"",
                 Some(Kind::Miscompile),
             ),
+            // Dropping the call loses the output line.
             (
                 "print-less",
                 "grep -v printf \"$in\" | sed 's/%c = //' > \"$out\"",
-                None,
+                Some(Kind::Miscompile),
+            ),
+            // The same exit code but another line printed.
+            (
+                "other-text",
+                "sed 's/c\"hi/c\"ho/' \"$in\" > \"$out\"",
+                Some(Kind::Miscompile),
             ),
             ("crash", "kill -SEGV $$", Some(Kind::LoopwrightCrash)),
             (
@@ -1384,12 +1968,11 @@ entry:
                 timeout: Duration::from_secs(2),
                 // MAIN exits with 42.
                 any_exit: true,
+                remarks: false,
             };
             let v = check_ir(&setup, &case);
             match (want, &v) {
                 (None, Verdict::Pass) => {}
-                // Dropping the call loses the output line.
-                (None, Verdict::Fail(Kind::Miscompile, _)) if *name == "print-less" => {}
                 (Some(k), Verdict::Fail(got, _)) if k == got => {}
                 _ => panic!("{name}: expected {want:?}, got {v:?}"),
             }
@@ -1403,6 +1986,7 @@ entry:
             passes: Some("loop-unroll".into()),
             timeout: Duration::from_secs(2),
             any_exit: true,
+            remarks: false,
         };
         let case = dir.join("identity");
         assert!(matches!(check_ir(&setup, &case), Verdict::Harness(_)));
@@ -1412,6 +1996,7 @@ entry:
             passes: None,
             timeout: Duration::from_secs(2),
             any_exit: false,
+            remarks: false,
         };
         assert!(matches!(
             check_ir(&strict, &case),

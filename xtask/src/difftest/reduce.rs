@@ -103,6 +103,7 @@ pub fn reduce_case(dir: &Path, creduce: bool, save: Option<&str>) -> Result<()> 
         // An upper bound: reduce_ir adapts it to the case.
         timeout: Duration::from_secs(10),
         any_exit: true,
+        remarks: false,
     };
     let reduced = if creduce {
         reduce_c(&dir, &info, &setup)?
@@ -742,9 +743,12 @@ fn reduce_c(dir: &Path, info: &CaseInfo, setup: &Setup) -> Result<String> {
 
 /// Compiles `dir/prog.c` as the case did, writing `dir/in.ll`.
 fn c_to_in_ll(dir: &Path, info: &CaseInfo) -> Result<String> {
-    let mut cc = super::clang_cmd(dir, &info.opt, info.generator == "csmith");
-    let o = exec::run(&mut cc, Duration::from_secs(120));
-    ensure!(o.ok(), "clang-19 failed:\n{}", o.stderr_head(10));
+    if let Err(e) = super::run_frontend(dir, &info.opt, info.generator == "csmith") {
+        let (super::FrontendError::Clang(m)
+        | super::FrontendError::Opt(m)
+        | super::FrontendError::Harness(m)) = e;
+        bail!("the front end failed: {m}");
+    }
     let ir = std::fs::read(dir.join("clang.ll"))?;
     let text = if info.force {
         let mut r = Rng::for_program(info.seed ^ super::FORCE_SALT, info.index);
@@ -791,6 +795,7 @@ pub fn c_case_is_interesting(case_dir: &Path, c: &Path) -> Result<bool> {
         passes: info.passes.clone(),
         timeout: Duration::from_secs(10),
         any_exit: false,
+        remarks: false,
     };
     Ok(matches!(check_ir(&setup, &here), Verdict::Fail(k, _) if k == info.kind))
 }
