@@ -65,7 +65,7 @@
 use crate::{diag, Failure};
 use clap::Parser;
 use loopwright_analysis::loopmd::{DescValue, Description, LoopAttrs};
-use loopwright_analysis::scev::print::expr_to_string;
+use loopwright_analysis::scev::print::expr_to_string_named;
 use loopwright_analysis::scev::{CInt, ScalarEvolution};
 use loopwright_analysis::{ControlFlowGraph, DominatorTree, LoopForest};
 use loopwright_ir::print::LocalNames;
@@ -192,13 +192,13 @@ fn function_report(m: &Module, f: &Function, name: String) -> FunctionReport {
                 ExitCountReport {
                     exiting: block(b),
                     constant: c.and_then(|s| se.as_const(s)).map(CInt::u),
-                    expr: c.map(|s| expr_to_string(&se, s)),
+                    expr: c.map(|s| expr_to_string_named(&se, &local, s)),
                 }
             })
             .collect();
         let backedge_taken_count = CountReport {
             constant: counts.exact.and_then(|s| se.as_const(s)).map(CInt::u),
-            expr: counts.exact.map(|s| expr_to_string(&se, s)),
+            expr: counts.exact.map(|s| expr_to_string_named(&se, &local, s)),
             max_constant: counts.constant_max.map(CInt::u),
         };
         let attributes = lf

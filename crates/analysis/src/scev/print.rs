@@ -80,7 +80,7 @@ fn global_text(m: &Module, g: GlobalRef) -> String {
 
 struct Printer<'s, 'a> {
     se: &'s ScalarEvolution<'a>,
-    names: LocalNames<'a>,
+    names: &'s LocalNames<'a>,
 }
 
 impl Printer<'_, '_> {
@@ -201,12 +201,17 @@ impl Printer<'_, '_> {
     }
 }
 
-/// The textual form of `s`.
+/// The textual form of `s`. Numbers the function's values to name them;
+/// to print many expressions of one function, number it once with
+/// [`LocalNames::compute`] and call [`expr_to_string_named`].
 pub fn expr_to_string(se: &ScalarEvolution<'_>, s: Scev) -> String {
-    let p = Printer {
-        se,
-        names: LocalNames::compute(se.f),
-    };
+    expr_to_string_named(se, &LocalNames::compute(se.f), s)
+}
+
+/// The textual form of `s`, with the function's values named by `names`
+/// (which must have been computed for `se`'s function).
+pub fn expr_to_string_named(se: &ScalarEvolution<'_>, names: &LocalNames<'_>, s: Scev) -> String {
+    let p = Printer { se, names };
     let mut out = String::new();
     p.expr(&mut out, s);
     out
@@ -245,16 +250,19 @@ pub fn print_loop_counts(se: &mut ScalarEvolution<'_>) -> String {
     };
     let _ = writeln!(out, "Determining loop execution counts for: {fname}");
     let top: Vec<Loop> = se.lf.top_level().to_vec();
+    // Numbered once: numbering is linear in the function, so doing it per
+    // loop would make printing quadratic.
+    let names = LocalNames::compute(se.f);
     for l in top {
-        print_loop(se, l, &mut out);
+        print_loop(se, &names, l, &mut out);
     }
     out
 }
 
-fn print_loop(se: &mut ScalarEvolution<'_>, l: Loop, out: &mut String) {
+fn print_loop<'a>(se: &mut ScalarEvolution<'a>, names: &LocalNames<'a>, l: Loop, out: &mut String) {
     let children: Vec<Loop> = se.lf.data(l).children().to_vec();
     for c in children {
-        print_loop(se, c, out);
+        print_loop(se, names, c, out);
     }
     let exiting = se.lf.exiting_blocks(se.cfg, l);
     let counts = se.backedge_taken_count(l);
@@ -274,10 +282,7 @@ fn print_loop(se: &mut ScalarEvolution<'_>, l: Loop, out: &mut String) {
         }
     }
     let trip_multiple = counts.exact.map(|_| se.trip_multiple(l));
-    let p = Printer {
-        se,
-        names: LocalNames::compute(se.f),
-    };
+    let p = Printer { se, names };
     let header = p.names.block(se.lf.header(l));
     let _ = write!(out, "Loop {header}: ");
     if exiting.len() != 1 {
