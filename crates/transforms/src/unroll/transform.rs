@@ -348,7 +348,7 @@ pub fn unroll_loop(
     if !latch_exiting && plan.complete {
         make_unreachable(f, last_latch);
     }
-    let merged = merge_latches(m, f, &latches);
+    let merged: rustc_hash::FxHashSet<Block> = merge_latches(m, f, &latches).into_iter().collect();
     all_blocks.retain(|b| !merged.contains(b) && f.layout.is_block_inserted(*b));
     simplify_after_unroll(m, f, &all_blocks);
     all_blocks
