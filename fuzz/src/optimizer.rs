@@ -210,6 +210,7 @@ impl RunConfig {
         Ok(loopwright::Options {
             passes,
             verify: true,
+            verify_each: false,
             opt_level: self.opt_level,
             order: self.order,
             unroll: self.unroll.clone(),

@@ -691,8 +691,9 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Ok(c) => c,
         Err(e) => {
             let _ = e.print();
+            // Exit status 1 for every error, as opt.
             return if e.use_stderr() {
-                ExitCode::from(2)
+                ExitCode::from(1)
             } else {
                 ExitCode::SUCCESS
             };

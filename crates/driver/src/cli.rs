@@ -3,8 +3,24 @@
 //! clap cannot parse single-dash long options such as `-passes=`, which
 //! every `opt` user types. [`normalize_args`] rewrites the known ones to
 //! their `--` form before clap sees them.
+//!
+//! The `-unroll-*` options are spelled once, in [`UNROLL_OPTIONS`]: name,
+//! type, help text and the [`UnrollOptions`] field each sets. Their clap
+//! arguments, the names [`normalize_args`] rewrites, the mapping into
+//! `UnrollOptions` and README's list are derived from it (README's by a
+//! test). They are parsed as LLVM's `cl::opt`s are:
+//! - a boolean takes a value only after `=` (`-unroll-runtime`,
+//!   `-unroll-runtime=false`); the word after it is the next argument
+//!   (`-unroll-runtime in.ll` reads `in.ll` as the input). Values as
+//!   LLVM's `parser<bool>`: `true`, `TRUE`, `True`, `1` or nothing for
+//!   true, `false`, `FALSE`, `False`, `0` for false;
+//! - a number takes `-x=N` or `-x N`, read as LLVM's `getAsInteger` reads
+//!   an `unsigned` (`0x10`, `010`, `0b11`; at most 2^32-1; no sign);
+//! - `-x` and `--x` are the same option, and the last occurrence wins.
 
-use clap::Parser;
+use crate::llvmint;
+use clap::{Arg, ArgAction, ArgMatches, Command, CommandFactory, FromArgMatches, Parser};
+use loopwright_transforms::unroll::UnrollOptions;
 use std::ffi::OsString;
 use std::path::PathBuf;
 
@@ -20,7 +36,7 @@ pub struct Cli {
     pub output: Option<PathBuf>,
 
     /// The pass pipeline, in opt's syntax (`--passes=none` only parses,
-    /// verifies and prints).
+    /// verifies and prints; `default<O3>` is the default pipeline at -O3).
     #[arg(long = "passes", value_name = "PIPELINE")]
     pub passes: Option<String>,
 
@@ -30,7 +46,8 @@ pub struct Cli {
           value_parser = ["newpm", "legacy", "lto"])]
     pub pipeline: String,
 
-    /// Print the canonical pipeline text and continue.
+    /// Print the pipeline (as written, `default<On>` expanded) and
+    /// continue.
     #[arg(long = "print-pipeline-passes")]
     pub print_pipeline_passes: bool,
 
@@ -50,6 +67,11 @@ pub struct Cli {
     /// Skip the IR verifier on input and output.
     #[arg(long = "disable-verify")]
     pub disable_verify: bool,
+
+    /// Verify the function (IR, loop structure, the forms the pass
+    /// promises) after every pass; a failure names the pass.
+    #[arg(long = "verify-each")]
+    pub verify_each: bool,
 
     /// Print the wall time of each phase (parse, verify, each pass, print,
     /// write) to standard error, like opt's `-time-passes`.
@@ -77,63 +99,6 @@ pub struct Cli {
     #[arg(long = "pass-remarks-filter", value_name = "REGEX")]
     pub pass_remarks_filter: Option<String>,
 
-    /// `-unroll-threshold`: the cost threshold for full unrolling.
-    #[arg(long = "unroll-threshold", value_name = "N")]
-    pub unroll_threshold: Option<u32>,
-    /// `-unroll-partial-threshold`: the threshold for partial and runtime
-    /// unrolling.
-    #[arg(long = "unroll-partial-threshold", value_name = "N")]
-    pub unroll_partial_threshold: Option<u32>,
-    /// `-unroll-count`: use this unroll count for every loop.
-    #[arg(long = "unroll-count", value_name = "N")]
-    pub unroll_count: Option<u32>,
-    /// `-unroll-max-count`: the largest partial or runtime count.
-    #[arg(long = "unroll-max-count", value_name = "N")]
-    pub unroll_max_count: Option<u32>,
-    /// `-unroll-full-max-count`: the largest trip count fully unrolled.
-    #[arg(long = "unroll-full-max-count", value_name = "N")]
-    pub unroll_full_max_count: Option<u32>,
-    /// `-unroll-max-upperbound`: the largest upper bound unrolled fully.
-    #[arg(long = "unroll-max-upperbound", value_name = "N")]
-    pub unroll_max_upperbound: Option<u32>,
-    /// `-unroll-runtime`: allow runtime unrolling.
-    #[arg(long = "unroll-runtime", value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
-    pub unroll_runtime: Option<bool>,
-    /// `-unroll-allow-partial`: allow partial unrolling.
-    #[arg(long = "unroll-allow-partial", value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
-    pub unroll_allow_partial: Option<bool>,
-    /// `-unroll-allow-remainder`: allow a remainder loop.
-    #[arg(long = "unroll-allow-remainder", value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
-    pub unroll_allow_remainder: Option<bool>,
-    /// `-unroll-allow-peeling`: allow peeling.
-    #[arg(long = "unroll-allow-peeling", value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
-    pub unroll_allow_peeling: Option<bool>,
-    /// `-unroll-peel-count`: peel this many iterations from every loop.
-    #[arg(long = "unroll-peel-count", value_name = "N")]
-    pub unroll_peel_count: Option<u32>,
-    /// `-unroll-runtime-epilog`: put the remainder after the loop (else
-    /// before it).
-    #[arg(long = "unroll-runtime-epilog", value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
-    pub unroll_runtime_epilog: Option<bool>,
-    /// `-unroll-runtime-multi-exit`: runtime-unroll loops with several exits.
-    #[arg(long = "unroll-runtime-multi-exit", value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
-    pub unroll_runtime_multi_exit: Option<bool>,
-    /// `-unroll-remainder`: unroll the remainder loop too.
-    #[arg(long = "unroll-remainder", value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
-    pub unroll_remainder: Option<bool>,
-    /// `-unroll-runtime-other-exit-predictable`: assume a loop's other exit
-    /// is predictable when runtime-unrolling it.
-    #[arg(long = "unroll-runtime-other-exit-predictable", value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
-    pub unroll_runtime_other_exit_predictable: Option<bool>,
-    /// `-unroll-max-percent-threshold-boost`: the largest boost (in percent)
-    /// of the full-unroll threshold for loops whose unrolling saves work.
-    #[arg(long = "unroll-max-percent-threshold-boost", value_name = "N")]
-    pub unroll_max_percent_threshold_boost: Option<u32>,
-    /// `-unroll-max-iteration-count-to-analyze`: the largest trip count the
-    /// full-unroll cost simulation analyzes.
-    #[arg(long = "unroll-max-iteration-count-to-analyze", value_name = "N")]
-    pub unroll_max_iteration_count_to_analyze: Option<u32>,
-
     /// The remark file format; only `yaml` is supported.
     #[arg(
         long = "pass-remarks-format",
@@ -143,7 +108,188 @@ pub struct Cli {
     pub pass_remarks_format: String,
 }
 
-/// Single-dash long options accepted as in opt.
+/// The [`UnrollOptions`] field an option sets, which also gives its type.
+#[derive(Clone, Copy)]
+pub enum Field {
+    Bool(fn(&mut UnrollOptions) -> &mut Option<bool>),
+    Uint(fn(&mut UnrollOptions) -> &mut Option<u32>),
+}
+
+/// One `-unroll-*` option: LLVM's name (without dashes), its help text and
+/// the field it sets.
+pub struct UnrollOpt {
+    pub name: &'static str,
+    pub doc: &'static str,
+    pub field: Field,
+}
+
+impl UnrollOpt {
+    pub fn is_bool(&self) -> bool {
+        matches!(self.field, Field::Bool(_))
+    }
+}
+
+/// Every `-unroll-*` option, with LLVM 19's names (all are `cl::opt`s of
+/// `LoopUnrollPass.cpp`, `LoopUnrollRuntime.cpp` or `LoopPeel.cpp`).
+pub const UNROLL_OPTIONS: &[UnrollOpt] = &[
+    UnrollOpt {
+        name: "unroll-threshold",
+        doc: "the cost threshold for full unrolling",
+        field: Field::Uint(|o| &mut o.threshold),
+    },
+    UnrollOpt {
+        name: "unroll-partial-threshold",
+        doc: "the threshold for partial and runtime unrolling",
+        field: Field::Uint(|o| &mut o.partial_threshold),
+    },
+    UnrollOpt {
+        name: "unroll-count",
+        doc: "use this unroll count for every loop",
+        field: Field::Uint(|o| &mut o.count),
+    },
+    UnrollOpt {
+        name: "unroll-max-count",
+        doc: "the largest partial or runtime unroll count",
+        field: Field::Uint(|o| &mut o.max_count),
+    },
+    UnrollOpt {
+        name: "unroll-full-max-count",
+        doc: "the largest trip count unrolled fully",
+        field: Field::Uint(|o| &mut o.full_max_count),
+    },
+    UnrollOpt {
+        name: "unroll-max-upperbound",
+        doc: "the largest trip count upper bound unrolled fully",
+        field: Field::Uint(|o| &mut o.max_upper_bound),
+    },
+    UnrollOpt {
+        name: "unroll-runtime",
+        doc: "allow runtime unrolling",
+        field: Field::Bool(|o| &mut o.runtime),
+    },
+    UnrollOpt {
+        name: "unroll-allow-partial",
+        doc: "allow partial unrolling",
+        field: Field::Bool(|o| &mut o.allow_partial),
+    },
+    UnrollOpt {
+        name: "unroll-allow-remainder",
+        doc: "allow a remainder loop when partially unrolling",
+        field: Field::Bool(|o| &mut o.allow_remainder),
+    },
+    UnrollOpt {
+        name: "unroll-allow-peeling",
+        doc: "allow peeling",
+        field: Field::Bool(|o| &mut o.allow_peeling),
+    },
+    UnrollOpt {
+        name: "unroll-peel-count",
+        doc: "peel this many iterations from every loop",
+        field: Field::Uint(|o| &mut o.peel_count),
+    },
+    UnrollOpt {
+        name: "unroll-runtime-epilog",
+        doc: "put the runtime remainder after the loop (else before it)",
+        field: Field::Bool(|o| &mut o.runtime_epilog),
+    },
+    UnrollOpt {
+        name: "unroll-runtime-multi-exit",
+        doc: "runtime-unroll loops with several exits",
+        field: Field::Bool(|o| &mut o.runtime_multi_exit),
+    },
+    UnrollOpt {
+        name: "unroll-remainder",
+        doc: "unroll the runtime remainder loop too",
+        field: Field::Bool(|o| &mut o.unroll_remainder),
+    },
+    UnrollOpt {
+        name: "unroll-runtime-other-exit-predictable",
+        doc: "assume a loop's other exits are predictable when runtime-unrolling it",
+        field: Field::Bool(|o| &mut o.runtime_other_exit_predictable),
+    },
+    UnrollOpt {
+        name: "unroll-max-percent-threshold-boost",
+        doc: "the largest boost, in percent, of the full-unroll threshold for loops \
+              whose unrolling saves work",
+        field: Field::Uint(|o| &mut o.max_percent_threshold_boost),
+    },
+    UnrollOpt {
+        name: "unroll-max-iteration-count-to-analyze",
+        doc: "the largest trip count the full-unroll cost simulation analyzes",
+        field: Field::Uint(|o| &mut o.max_iterations_to_analyze),
+    },
+];
+
+/// LLVM's `parser<bool>::parse` (`cl::opt<bool>` values).
+pub fn parse_llvm_bool(s: &str) -> Result<bool, String> {
+    match s {
+        "" | "true" | "TRUE" | "True" | "1" => Ok(true),
+        "false" | "FALSE" | "False" | "0" => Ok(false),
+        _ => Err(format!(
+            "'{s}' is invalid value for boolean argument! Try 0 or 1"
+        )),
+    }
+}
+
+/// LLVM's `parser<unsigned>::parse` (`cl::opt<unsigned>` values).
+pub fn parse_llvm_uint(s: &str) -> Result<u32, String> {
+    llvmint::u32_value(s).ok_or_else(|| format!("'{s}' value invalid for uint argument!"))
+}
+
+/// The clap argument of an `-unroll-*` option.
+fn unroll_arg(o: &UnrollOpt) -> Arg {
+    let help = format!("-{}: {}", o.name, o.doc);
+    let arg = Arg::new(o.name).long(o.name).help(help);
+    match o.field {
+        Field::Bool(_) => arg
+            .value_name("BOOL")
+            .num_args(0..=1)
+            .require_equals(true)
+            .default_missing_value("true")
+            .value_parser(parse_llvm_bool)
+            .action(ArgAction::Set),
+        Field::Uint(_) => arg
+            .value_name("N")
+            .value_parser(parse_llvm_uint)
+            .action(ArgAction::Set),
+    }
+}
+
+/// The whole command: [`Cli`] with the arguments of [`UNROLL_OPTIONS`];
+/// the last occurrence of an option wins, as in LLVM.
+pub fn command() -> Command {
+    let mut cmd = Cli::command().args_override_self(true);
+    for o in UNROLL_OPTIONS {
+        cmd = cmd.arg(unroll_arg(o));
+    }
+    cmd
+}
+
+/// The `-unroll-*` options of `m` set into `UnrollOptions` (fields of
+/// options not given stay `None`).
+pub fn unroll_options(m: &ArgMatches) -> UnrollOptions {
+    let mut out = UnrollOptions::default();
+    for o in UNROLL_OPTIONS {
+        match o.field {
+            Field::Bool(f) => *f(&mut out) = m.get_one::<bool>(o.name).copied(),
+            Field::Uint(f) => *f(&mut out) = m.get_one::<u32>(o.name).copied(),
+        }
+    }
+    out
+}
+
+/// Parses a whole command line (`args[0]` is the program name): the
+/// [`Cli`] and the `-unroll-*` options.
+pub fn parse_args(
+    args: impl IntoIterator<Item = OsString>,
+) -> Result<(Cli, UnrollOptions), clap::Error> {
+    let m = command().try_get_matches_from(normalize_args(args))?;
+    let cli = Cli::from_arg_matches(&m)?;
+    Ok((cli, unroll_options(&m)))
+}
+
+/// Single-dash long options accepted as in opt, besides
+/// [`UNROLL_OPTIONS`].
 const LONG: &[&str] = &[
     "passes",
     "time-passes",
@@ -154,28 +300,16 @@ const LONG: &[&str] = &[
     "pass-remarks-output",
     "pass-remarks-filter",
     "pass-remarks-format",
-    "unroll-threshold",
-    "unroll-partial-threshold",
-    "unroll-count",
-    "unroll-max-count",
-    "unroll-full-max-count",
-    "unroll-max-upperbound",
-    "unroll-runtime",
-    "unroll-allow-partial",
-    "unroll-allow-remainder",
-    "unroll-allow-peeling",
-    "unroll-peel-count",
-    "unroll-runtime-epilog",
-    "unroll-runtime-multi-exit",
-    "unroll-remainder",
-    "unroll-runtime-other-exit-predictable",
-    "unroll-max-percent-threshold-boost",
-    "unroll-max-iteration-count-to-analyze",
     "print-pipeline-passes",
     "disable-output",
     "disable-verify",
+    "verify-each",
     "opt-level",
 ];
+
+fn is_long(name: &str) -> bool {
+    LONG.contains(&name) || UNROLL_OPTIONS.iter().any(|o| o.name == name)
+}
 
 /// Rewrites opt-style arguments for clap: `-passes=X` becomes `--passes=X`,
 /// `-O3` becomes `--opt-level=3`. Everything after `--` is left alone.
@@ -205,7 +339,7 @@ pub fn normalize_args(args: impl IntoIterator<Item = OsString>) -> Vec<OsString>
         if let Some(body) = s.strip_prefix('-') {
             if !body.starts_with('-') {
                 let name = body.split('=').next().unwrap_or("");
-                if LONG.contains(&name) {
+                if is_long(name) {
                     out.push(format!("-{s}").into());
                     continue;
                 }
@@ -227,6 +361,10 @@ mod tests {
             .collect()
     }
 
+    fn parse(v: &[&str]) -> Result<(Cli, UnrollOptions), clap::Error> {
+        parse_args(v.iter().map(OsString::from))
+    }
+
     #[test]
     fn rewrites_opt_spellings() {
         assert_eq!(
@@ -243,15 +381,77 @@ mod tests {
         );
         assert_eq!(norm(&["lw", "--", "-passes=x"]), ["lw", "--", "-passes=x"]);
         assert_eq!(norm(&["lw", "-disable-output"]), ["lw", "--disable-output"]);
+        assert_eq!(
+            norm(&["lw", "-unroll-count", "3"]),
+            ["lw", "--unroll-count", "3"]
+        );
     }
 
     #[test]
     fn clap_accepts_normalized() {
-        let cli = Cli::try_parse_from(normalize_args(
-            ["lw", "-passes=verify", "-O1", "-"].map(OsString::from),
-        ))
-        .unwrap();
+        let (cli, _) = parse(&["lw", "-passes=verify", "-O1", "-"]).unwrap();
         assert_eq!(cli.passes.as_deref(), Some("verify"));
         assert_eq!(cli.opt_level, 1);
+    }
+
+    #[test]
+    fn booleans_take_values_only_after_equals() {
+        let (cli, u) = parse(&["lw", "-unroll-count=3", "-unroll-runtime", "in.ll"]).unwrap();
+        assert_eq!(cli.input.as_deref(), Some(std::path::Path::new("in.ll")));
+        assert_eq!((u.count, u.runtime), (Some(3), Some(true)));
+        for (v, want) in [
+            ("", true),
+            ("1", true),
+            ("TRUE", true),
+            ("True", true),
+            ("0", false),
+            ("false", false),
+            ("FALSE", false),
+        ] {
+            let arg = format!("--unroll-runtime={v}");
+            let (_, u) = parse(&["lw", &arg]).unwrap();
+            assert_eq!(u.runtime, Some(want), "{arg}");
+        }
+        assert!(parse(&["lw", "-unroll-runtime=yes"]).is_err());
+        assert!(parse(&["lw", "-unroll-runtime=tRue"]).is_err());
+    }
+
+    #[test]
+    fn numbers_in_both_spellings_and_llvm_radixes() {
+        let (cli, u) = parse(&["lw", "-unroll-count", "0x10", "in.ll"]).unwrap();
+        assert_eq!(u.count, Some(16));
+        assert!(cli.input.is_some());
+        let (_, u) = parse(&["lw", "--unroll-peel-count=010"]).unwrap();
+        assert_eq!(u.peel_count, Some(8));
+        for bad in ["-1", "+3", "4294967296", "", "3x"] {
+            let arg = format!("-unroll-count={bad}");
+            assert!(parse(&["lw", &arg]).is_err(), "{arg}");
+        }
+        // The last occurrence wins.
+        let (_, u) = parse(&["lw", "-unroll-count=2", "-unroll-count=3"]).unwrap();
+        assert_eq!(u.count, Some(3));
+    }
+
+    #[test]
+    fn every_option_sets_its_own_field() {
+        let mut seen = Vec::new();
+        for o in UNROLL_OPTIONS {
+            let arg = if o.is_bool() {
+                format!("-{}=false", o.name)
+            } else {
+                format!("-{}=7", o.name)
+            };
+            let (_, u) = parse(&["lw", &arg]).unwrap();
+            let mut want = UnrollOptions::default();
+            match o.field {
+                Field::Bool(f) => *f(&mut want) = Some(false),
+                Field::Uint(f) => *f(&mut want) = Some(7),
+            }
+            let got = format!("{u:?}");
+            assert_eq!(got, format!("{want:?}"), "{arg}");
+            assert_ne!(got, format!("{:?}", UnrollOptions::default()), "{arg}");
+            assert!(!seen.contains(&got), "{arg}: a field set by two options");
+            seen.push(got);
+        }
     }
 }

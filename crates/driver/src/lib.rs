@@ -7,9 +7,11 @@
 pub mod analyze;
 pub mod cli;
 pub mod diag;
+pub mod llvmint;
 pub mod pipeline;
 pub mod remarks;
 pub mod timing;
+mod verify_each;
 
 use loopwright_ir::Module;
 use loopwright_transforms::remark::{Remark, Remarks};
@@ -25,6 +27,8 @@ pub struct Options {
     pub passes: Option<Vec<Element>>,
     /// Verify the module after parsing and after the pipeline.
     pub verify: bool,
+    /// `-verify-each`: verify each function after every pass on it.
+    pub verify_each: bool,
     /// Optimization level of the default pipeline.
     pub opt_level: u8,
     /// The transformation order of the default pipeline.
@@ -38,6 +42,7 @@ impl Default for Options {
         Options {
             passes: None,
             verify: true,
+            verify_each: false,
             opt_level: 3,
             order: pipeline::Order::NewPm,
             unroll: Default::default(),
@@ -142,52 +147,58 @@ fn verify(m: &Module, file: &str, when: &str) -> Result<(), Failure> {
     }
 }
 
-/// The unroll options for a `loop-unroll<...>`/`loop-unroll-full` pass:
-/// the command line's, with the pass parameters applied. Like opt, the
-/// passes default to `-O2`'s threshold when no `O<n>` parameter is given.
+/// The unroll options for a `loop-unroll<...>`/`loop-unroll-full<...>`
+/// pass: the command line's, with the pass parameters applied. Like opt,
+/// the passes default to `-O2`'s threshold when no `O<n>` parameter is
+/// given.
 fn unroll_options(
     base: &loopwright_transforms::unroll::UnrollOptions,
+    name: &str,
     params: &str,
-) -> loopwright_transforms::unroll::UnrollOptions {
+    file: &str,
+) -> Result<loopwright_transforms::unroll::UnrollOptions, Failure> {
     let mut o = base.clone();
     o.opt_level = 2;
-    for p in params.split(';').filter(|p| !p.is_empty()) {
-        match p {
-            "O0" | "O1" | "O2" | "O3" => o.opt_level = p[1..].parse().unwrap_or(2),
-            "partial" => o.allow_partial = Some(true),
-            "no-partial" => o.allow_partial = Some(false),
-            "runtime" => o.runtime = Some(true),
-            "no-runtime" => o.runtime = Some(false),
-            "peeling" => o.allow_peeling = Some(true),
-            "no-peeling" => o.allow_peeling = Some(false),
-            "upperbound" => o.upper_bound = Some(true),
-            "no-upperbound" => o.upper_bound = Some(false),
-            "only-when-forced" => o.only_when_forced = true,
-            other => {
-                if let Some(n) = other
-                    .strip_prefix("full-unroll-max=")
-                    .and_then(|n| n.parse().ok())
-                {
-                    o.full_max_count = Some(n);
-                }
-            }
+    if name == "loop-unroll-full" {
+        // loopwright's extension `loop-unroll-full<On>`.
+        if let Some(level) = params.strip_prefix('O').and_then(|l| l.parse().ok()) {
+            o.opt_level = level;
         }
+        return Ok(o);
     }
-    o
+    let p = pipeline::unroll_params(params).map_err(|e| Failure(diag::plain(file, &e)))?;
+    if let Some(level) = p.opt_level {
+        o.opt_level = level;
+    }
+    if p.full_unroll_max.is_some() {
+        o.full_max_count = p.full_unroll_max;
+    }
+    o.allow_partial = p.partial.or(o.allow_partial);
+    o.runtime = p.runtime.or(o.runtime);
+    o.allow_peeling = p.peeling.or(o.allow_peeling);
+    o.upper_bound = p.upperbound.or(o.upper_bound);
+    o.only_when_forced |= p.only_when_forced;
+    Ok(o)
+}
+
+/// What a pipeline run carries besides the module.
+struct Run<'a> {
+    file: &'a str,
+    remarks: &'a mut Remarks,
+    unroll: &'a loopwright_transforms::unroll::UnrollOptions,
+    timings: &'a mut Timings,
+    verify_each: bool,
 }
 
 /// Runs a pipeline at module level: module passes run on the module;
 /// every run of consecutive function and loop passes (and their adaptors)
 /// runs function by function, the whole run on one function before the
 /// next, as opt runs a function pass manager.
-fn run_pipeline(
-    m: &mut Module,
-    pipeline: &[Element],
-    file: &str,
-    remarks: &mut Remarks,
-    unroll: &loopwright_transforms::unroll::UnrollOptions,
-    timings: &mut Timings,
-) -> Result<(), Failure> {
+fn run_pipeline(m: &mut Module, pipeline: &[Element], run: &mut Run<'_>) -> Result<(), Failure> {
+    let module_level = |e: &Element| match e {
+        Element::Adaptor { kind, .. } => *kind == pipeline::Kind::Module,
+        Element::Pass { name, .. } => matches!(*name, "verify" | "require" | "invalidate"),
+    };
     let mut i = 0;
     while i < pipeline.len() {
         match &pipeline[i] {
@@ -196,31 +207,27 @@ fn run_pipeline(
                 inner,
                 ..
             } => {
-                run_pipeline(m, inner, file, remarks, unroll, timings)?;
+                run_pipeline(m, inner, run)?;
                 i += 1;
             }
             Element::Pass { name: "verify", .. } => {
-                timings.time("verify", || verify(m, file, "pipeline"))?;
+                let file = run.file;
+                run.timings.time("verify", || verify(m, file, "pipeline"))?;
                 i += 1;
             }
+            // Module analyses are not kept between function groups:
+            // `require` and `invalidate` have nothing to do here.
+            Element::Pass { .. } if module_level(&pipeline[i]) => i += 1,
             _ => {
                 let start = i;
-                while i < pipeline.len()
-                    && !matches!(
-                        &pipeline[i],
-                        Element::Adaptor {
-                            kind: pipeline::Kind::Module,
-                            ..
-                        } | Element::Pass { name: "verify", .. }
-                    )
-                {
+                while i < pipeline.len() && !module_level(&pipeline[i]) {
                     i += 1;
                 }
                 let group = &pipeline[start..i];
                 for fid in loopwright_transforms::defined_functions(m) {
                     let mut memo = FnMemo::default();
                     loopwright_transforms::with_function(m, fid, |m, f| {
-                        run_on_function(m, f, group, file, remarks, unroll, timings, &mut memo)
+                        run_on_function(m, f, fid, group, run, &mut memo)
                     })?;
                 }
             }
@@ -229,30 +236,45 @@ fn run_pipeline(
     Ok(())
 }
 
-/// Runs function-level elements on one function. Loop passes run over all
-/// the function's loops, each pass in turn (a loop adaptor with several
-/// passes runs them one after the other over the whole function). `memo`
-/// carries what the unroll passes learned from one pass to the next.
-#[allow(clippy::too_many_arguments)]
+/// Runs function-level elements on function `fid`, lent out of `m` as `f`.
+/// Loop passes run over all the function's loops, each pass in turn (a
+/// loop adaptor with several passes runs them one after the other over the
+/// whole function). `memo` carries what the passes learned from one pass
+/// to the next.
 fn run_on_function(
     m: &mut Module,
     f: &mut loopwright_ir::Function,
+    fid: loopwright_ir::Func,
     pipeline: &[Element],
-    file: &str,
-    remarks: &mut Remarks,
-    unroll: &loopwright_transforms::unroll::UnrollOptions,
-    timings: &mut Timings,
+    run: &mut Run<'_>,
     memo: &mut FnMemo,
 ) -> Result<(), Failure> {
     for e in pipeline {
         match e {
-            Element::Adaptor { inner, .. } => {
-                run_on_function(m, f, inner, file, remarks, unroll, timings, memo)?
+            Element::Adaptor { inner, .. } => run_on_function(m, f, fid, inner, run, memo)?,
+            Element::Pass {
+                name: "require", ..
+            } => {}
+            Element::Pass {
+                name: "invalidate", ..
+            } => memo.clear(),
+            Element::Pass { name: "verify", .. } => {
+                let start = Instant::now();
+                verify_each::verify_lent(m, f, fid).map_err(|errors| {
+                    let what = format!("function {} is broken!", verify_each::fn_name(f));
+                    verify_each::broken(run.file, &errors, &what)
+                })?;
+                run.timings.add("verify", start.elapsed());
             }
             Element::Pass { name, params } => {
                 let start = Instant::now();
-                run_pass(m, f, name, params, file, remarks, unroll, memo)?;
-                timings.add(name, start.elapsed());
+                run_pass(m, f, name, params, run, memo)?;
+                run.timings.add(name, start.elapsed());
+                if run.verify_each {
+                    let start = Instant::now();
+                    verify_each::after_pass(m, f, fid, name, memo, run.file)?;
+                    run.timings.add("verify-each", start.elapsed());
+                }
             }
         }
     }
@@ -262,30 +284,34 @@ fn run_on_function(
 /// Runs the function pass `name` with `params` on `f`; a pass other than
 /// the unroll passes (which keep `memo` themselves) and the read-only ones
 /// clears `memo`.
-#[allow(clippy::too_many_arguments)]
 fn run_pass(
     m: &mut Module,
     f: &mut loopwright_ir::Function,
     name: &str,
     params: &str,
-    file: &str,
-    remarks: &mut Remarks,
-    unroll: &loopwright_transforms::unroll::UnrollOptions,
+    run: &mut Run<'_>,
     memo: &mut FnMemo,
 ) -> Result<(), Failure> {
     use loopwright_transforms as t;
     if !matches!(
         name,
-        "loop-unroll" | "loop-unroll-full" | "transform-warning" | "verify"
+        "loop-unroll" | "loop-unroll-full" | "transform-warning"
     ) {
         memo.clear();
     }
     match name {
         "loop-unroll" | "loop-unroll-full" => {
-            let opts = unroll_options(unroll, params);
-            t::unroll::unroll_function_memo(m, f, &opts, name == "loop-unroll-full", remarks, memo);
+            let opts = unroll_options(run.unroll, name, params, run.file)?;
+            t::unroll::unroll_function_memo(
+                m,
+                f,
+                &opts,
+                name == "loop-unroll-full",
+                run.remarks,
+                memo,
+            );
         }
-        "transform-warning" => t::warn::warn_missed_transformations_memo(m, f, remarks, memo),
+        "transform-warning" => t::warn::warn_missed_transformations_memo(m, f, run.remarks, memo),
         "loop-simplify" => {
             t::simplify::simplify_function(m, f);
         }
@@ -293,19 +319,18 @@ fn run_pass(
             t::lcssa::lcssa_function(m, f);
         }
         "loop-rotate" => {
+            let p =
+                pipeline::rotate_params(params).map_err(|e| Failure(diag::plain(run.file, &e)))?;
             let mut opts = t::rotate::RotateOptions::default();
-            if params.split(';').any(|p| p == "no-header-duplication") {
+            if !p.header_duplication {
                 opts.max_header_size = 0;
             }
             t::rotate::rotate_function(m, f, opts);
         }
-        // Inside a function pipeline the function is lent out of the
-        // module; the whole module is verified after the pipeline.
-        "verify" => {}
         other => {
             return Err(Failure(diag::plain(
-                file,
-                &format!("pass '{other}' is registered but has no implementation"),
+                run.file,
+                &format!("pass '{other}' has no implementation in a function pipeline"),
             )))
         }
     }
@@ -341,7 +366,7 @@ pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failur
     }
     drop(map);
     let pipeline = match &opts.passes {
-        Some(p) => p.clone(),
+        Some(p) => pipeline::expand_defaults(p, opts.order),
         None => default_pipeline(opts.order, opts.opt_level),
     };
     let mut remarks = Remarks::new();
@@ -362,10 +387,13 @@ pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failur
     run_pipeline(
         &mut m,
         &pipeline,
-        file,
-        &mut remarks,
-        &opts.unroll,
-        &mut timings,
+        &mut Run {
+            file,
+            remarks: &mut remarks,
+            unroll: &opts.unroll,
+            timings: &mut timings,
+            verify_each: opts.verify_each,
+        },
     )?;
     if opts.verify {
         timings.time("verify output", || verify(&m, file, "output"))?;

@@ -1,8 +1,8 @@
 //! The `loopwright` command.
 
-use clap::Parser;
-use loopwright::cli::{normalize_args, Cli};
+use loopwright::cli::{self, Cli};
 use loopwright::{diag, optimize, pipeline, remarks, Options};
+use loopwright_transforms::unroll::UnrollOptions;
 use std::io::{Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
@@ -11,18 +11,20 @@ fn main() -> ExitCode {
     if std::env::args_os().nth(1).is_some_and(|a| a == "analyze") {
         return loopwright::analyze::main(std::env::args_os().skip(1));
     }
-    let cli = match Cli::try_parse_from(normalize_args(std::env::args_os())) {
+    let (cli, unroll) = match cli::parse_args(std::env::args_os()) {
         Ok(c) => c,
         Err(e) => {
             let _ = e.print();
+            // opt exits with 1 for every error; `--help` and `--version`
+            // succeed.
             return if e.use_stderr() {
-                ExitCode::from(2)
+                ExitCode::from(1)
             } else {
                 ExitCode::SUCCESS
             };
         }
     };
-    match run(&cli) {
+    match run(&cli, unroll) {
         Ok(()) => ExitCode::SUCCESS,
         Err(msg) => {
             eprint!("{msg}");
@@ -31,15 +33,16 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(cli: &Cli) -> Result<(), String> {
+fn run(cli: &Cli, unroll: UnrollOptions) -> Result<(), String> {
     let passes = match &cli.passes {
         Some(text) => Some(pipeline::parse(text).map_err(|e| format!("loopwright: {e}\n"))?),
         None => None,
     };
     if cli.print_pipeline_passes {
-        let shown = passes
-            .clone()
-            .unwrap_or_else(|| loopwright::default_pipeline(order(cli), cli.opt_level));
+        let shown = match &passes {
+            Some(p) => pipeline::expand_defaults(p, order(cli)),
+            None => loopwright::default_pipeline(order(cli), cli.opt_level),
+        };
         println!("{}", pipeline::to_text(&shown));
     }
 
@@ -47,28 +50,12 @@ fn run(cli: &Cli) -> Result<(), String> {
     let opts = Options {
         passes,
         verify: !cli.disable_verify,
+        verify_each: cli.verify_each,
         opt_level: cli.opt_level,
         order: order(cli),
-        unroll: loopwright_transforms::unroll::UnrollOptions {
+        unroll: UnrollOptions {
             opt_level: cli.opt_level,
-            threshold: cli.unroll_threshold,
-            partial_threshold: cli.unroll_partial_threshold,
-            count: cli.unroll_count,
-            max_count: cli.unroll_max_count,
-            full_max_count: cli.unroll_full_max_count,
-            max_upper_bound: cli.unroll_max_upperbound,
-            runtime: cli.unroll_runtime,
-            allow_partial: cli.unroll_allow_partial,
-            allow_remainder: cli.unroll_allow_remainder,
-            allow_peeling: cli.unroll_allow_peeling,
-            peel_count: cli.unroll_peel_count,
-            runtime_epilog: cli.unroll_runtime_epilog,
-            runtime_multi_exit: cli.unroll_runtime_multi_exit,
-            unroll_remainder: cli.unroll_remainder,
-            runtime_other_exit_predictable: cli.unroll_runtime_other_exit_predictable,
-            max_percent_threshold_boost: cli.unroll_max_percent_threshold_boost,
-            max_iterations_to_analyze: cli.unroll_max_iteration_count_to_analyze,
-            ..Default::default()
+            ..unroll
         },
     };
     let remark_opts = remark_options(cli)?;

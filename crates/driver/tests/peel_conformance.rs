@@ -141,7 +141,7 @@ fn structural(path: &Path) -> BTreeMap<String, String> {
         let mut single = m.clone();
         for (j, f) in single.functions.iter_mut() {
             if j != k {
-                f.layout = loopwright_ir::Layout::default();
+                f.layout = Default::default();
                 f.common.md = loopwright_ir::Attachments::default();
             }
         }

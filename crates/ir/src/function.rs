@@ -12,6 +12,18 @@
 //! [`Function::set_operand`], [`Function::map_operands`],
 //! [`Function::replace_all_uses`], [`Function::delete_inst`]), which keep
 //! the lists exact. Cost: O(operands) per edit, O(uses) for RAUW.
+//!
+//! Edit epochs: every mutating method, and every edit of the layout
+//! (through [`FnLayout`], which forwards the [`Layout`] queries and
+//! counts its edits), advances [`Function::epoch`]; edits that can change
+//! the control-flow graph (the block list, the last instruction of a
+//! block, a terminator's successors) also advance
+//! [`Function::cfg_epoch`]. An analysis records the epoch of the function
+//! it was computed on, and a cache that hands it out again can check, in
+//! a debug build, that the function has not changed since. The counters
+//! of different functions start 2^32 apart, so an analysis of one
+//! function never looks fresh for another. The header fields (`common`,
+//! attributes, ...) are public and not counted: no analysis reads them.
 
 use crate::entities::{ArgList, AttrSet, Block, Comdat, Const, Inst, Value};
 use crate::inst::{InstData, Operand};
@@ -22,6 +34,7 @@ use crate::types::{Type, TypeTable};
 use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::{PrimaryMap, SecondaryMap};
 use smallvec::SmallVec;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Where a value comes from.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -68,7 +81,9 @@ pub struct Function {
     pub personality: Option<Const>,
     /// Parameter values, in order.
     pub params: Vec<Value>,
-    pub layout: Layout,
+    /// Block and instruction order; reads go to the [`Layout`], edits are
+    /// counted (see the module docs).
+    pub layout: FnLayout,
     insts: PrimaryMap<Inst, InstData>,
     results: SecondaryMap<Inst, PackedOption<Value>>,
     values: PrimaryMap<Value, ValueData>,
@@ -96,7 +111,7 @@ impl Function {
             prologue: None,
             personality: None,
             params: Vec::new(),
-            layout: Layout::default(),
+            layout: FnLayout::default(),
             insts: PrimaryMap::new(),
             results: SecondaryMap::new(),
             values: PrimaryMap::new(),
@@ -150,12 +165,26 @@ impl Function {
     pub fn comdat(&self) -> Option<Comdat> {
         self.common.comdat
     }
+
+    /// Advanced by every edit of the body (see the module docs).
+    pub fn epoch(&self) -> u64 {
+        self.layout.epoch
+    }
+
+    /// Advanced by every edit that can change the control-flow graph: the
+    /// block list, which instruction ends a block, a terminator's
+    /// successors. Analyses of the CFG (dominators, loops) computed at the
+    /// same `cfg_epoch` still describe the function.
+    pub fn cfg_epoch(&self) -> u64 {
+        self.layout.cfg_epoch
+    }
 }
 
 /// Blocks.
 impl Function {
     /// Creates a block (not yet in the layout).
     pub fn make_block(&mut self, name: Option<&str>) -> Block {
+        self.layout.edit();
         self.blocks.push(BlockData {
             name: name.map(Into::into),
         })
@@ -170,6 +199,7 @@ impl Function {
     }
 
     pub fn set_block_name(&mut self, b: Block, name: Option<&str>) {
+        self.layout.edit();
         self.blocks[b].name = name.map(Into::into);
     }
 
@@ -212,6 +242,7 @@ impl Function {
     }
 
     pub fn set_value_name(&mut self, v: Value, name: Option<&str>) {
+        self.layout.edit();
         self.values[v].name = name.map(Into::into);
     }
 
@@ -223,6 +254,7 @@ impl Function {
     /// Creates a value of type `ty` that is not yet defined (a forward
     /// reference); bind it with [`Function::bind_result`].
     pub fn make_placeholder(&mut self, ty: Type, name: Option<&str>) -> Value {
+        self.layout.edit();
         self.values.push(ValueData {
             ty,
             def: ValueDef::Placeholder,
@@ -260,6 +292,7 @@ impl Function {
     /// Creates an instruction (not yet in the layout) and records its uses.
     /// It has no result value; see [`Function::make_result`].
     pub fn make_inst(&mut self, data: InstData) -> Inst {
+        self.layout.edit();
         let inst = self.insts.push(data);
         self.add_uses(inst);
         inst
@@ -267,6 +300,7 @@ impl Function {
 
     /// Creates the result value of `inst`, typed with the instruction's type.
     pub fn make_result(&mut self, inst: Inst, name: Option<&str>) -> Value {
+        self.layout.edit();
         debug_assert!(self.results[inst].is_none(), "{inst} already has a result");
         let v = self.values.push(ValueData {
             ty: self.insts[inst].ty,
@@ -279,6 +313,7 @@ impl Function {
 
     /// Makes placeholder `v` the result of `inst`.
     pub fn bind_result(&mut self, inst: Inst, v: Value) {
+        self.layout.edit();
         debug_assert!(self.is_placeholder(v));
         debug_assert!(self.results[inst].is_none(), "{inst} already has a result");
         self.values[v].def = ValueDef::Result(inst);
@@ -307,6 +342,7 @@ impl Function {
     /// Mutable access to everything but the operands (flags, extra data,
     /// metadata, type). Operands change only through the operand methods.
     pub fn inst_mut(&mut self, i: Inst) -> InstMut<'_> {
+        self.layout.edit();
         InstMut(&mut self.insts[i])
     }
 
@@ -327,14 +363,28 @@ impl Function {
     /// Edits the operand list of `inst` in place (push, remove, rewrite)
     /// and updates the use lists.
     pub fn map_operands(&mut self, inst: Inst, f: impl FnOnce(&mut SmallVec<[Operand; 3]>)) {
+        // A placed terminator whose successors change changes the CFG.
+        let placed_terminator =
+            self.insts[inst].opcode.is_terminator() && self.layout.inst_block(inst).is_some();
+        let before: SmallVec<[Block; 4]> = if placed_terminator {
+            self.insts[inst].successors().collect()
+        } else {
+            SmallVec::new()
+        };
         self.remove_uses(inst);
         f(&mut self.insts[inst].operands);
         self.add_uses(inst);
+        if placed_terminator && !self.insts[inst].successors().eq(before.iter().copied()) {
+            self.layout.cfg_edit();
+        } else {
+            self.layout.edit();
+        }
     }
 
     /// Unlinks `inst` from the layout and forgets its uses of other values.
     /// Its result must be unused. The arena slot stays dead.
     pub fn delete_inst(&mut self, inst: Inst) {
+        self.layout.edit();
         if let Some(v) = self.inst_result(inst) {
             debug_assert!(
                 !self.has_uses(v),
@@ -351,6 +401,7 @@ impl Function {
     /// Replaces every use of `from` with `to` (a value or a constant),
     /// including uses wrapped in function-local metadata.
     pub fn replace_all_uses(&mut self, from: Value, to: Operand) {
+        self.layout.edit();
         debug_assert!(matches!(to, Operand::Value(_) | Operand::Const(_)));
         if to == Operand::Value(from) {
             return;
@@ -393,6 +444,7 @@ impl Function {
     /// `!DIArgList`s are copied. Remap the operands with
     /// [`Function::map_operands`].
     pub fn clone_inst(&mut self, inst: Inst) -> (Inst, Option<Value>) {
+        self.layout.edit();
         let mut data = self.insts[inst].clone();
         for op in data.operands.iter_mut() {
             if let Operand::MdArgList(al) = *op {
@@ -415,6 +467,7 @@ impl Function {
 impl Function {
     /// Creates a `!DIArgList(...)` from value and constant operands.
     pub fn make_arg_list(&mut self, ops: impl IntoIterator<Item = Operand>) -> ArgList {
+        self.layout.edit();
         self.arg_lists.push(ops.into_iter().collect())
     }
 
@@ -483,6 +536,133 @@ impl Function {
 fn remove_one_use(list: &mut SmallVec<[Inst; 2]>, inst: Inst) {
     if let Some(p) = list.iter().rposition(|&u| u == inst) {
         list.swap_remove(p);
+    }
+}
+
+/// Where the next function's edit counters start: 2^32 apart, so that the
+/// epochs of two functions never meet.
+static NEXT_EPOCH_BASE: AtomicU64 = AtomicU64::new(1 << 32);
+
+/// A function's [`Layout`] with edit counters. Reads go to the layout
+/// (`Deref`); every edit goes through a method here of the same name and
+/// signature as the layout's, which counts it, so that code written
+/// against the layout (`f.layout.append_inst(i, b)`) is unchanged. There
+/// is no mutable access to the inner layout.
+#[derive(Clone, Debug)]
+pub struct FnLayout {
+    layout: Layout,
+    epoch: u64,
+    cfg_epoch: u64,
+}
+
+impl Default for FnLayout {
+    fn default() -> Self {
+        let base = NEXT_EPOCH_BASE.fetch_add(1 << 32, Ordering::Relaxed);
+        FnLayout {
+            layout: Layout::default(),
+            epoch: base,
+            cfg_epoch: base,
+        }
+    }
+}
+
+impl std::ops::Deref for FnLayout {
+    type Target = Layout;
+    fn deref(&self) -> &Layout {
+        &self.layout
+    }
+}
+
+impl FnLayout {
+    /// Counts an edit that leaves the CFG alone.
+    #[inline]
+    fn edit(&mut self) {
+        self.epoch = self.epoch.wrapping_add(1);
+    }
+
+    /// Counts an edit that may change the CFG.
+    #[inline]
+    fn cfg_edit(&mut self) {
+        self.epoch = self.epoch.wrapping_add(1);
+        self.cfg_epoch = self.cfg_epoch.wrapping_add(1);
+    }
+
+    /// Whether `inst` is the last instruction of its block.
+    fn is_last(&self, inst: Inst) -> bool {
+        self.layout.inst_block(inst).is_some() && self.layout.next_inst(inst).is_none()
+    }
+
+    /// [`Layout::append_block`].
+    pub fn append_block(&mut self, b: Block) {
+        self.cfg_edit();
+        self.layout.append_block(b);
+    }
+
+    /// [`Layout::insert_block_before`].
+    pub fn insert_block_before(&mut self, b: Block, before: Block) {
+        self.cfg_edit();
+        self.layout.insert_block_before(b, before);
+    }
+
+    /// [`Layout::insert_block_after`].
+    pub fn insert_block_after(&mut self, b: Block, after: Block) {
+        self.cfg_edit();
+        self.layout.insert_block_after(b, after);
+    }
+
+    /// [`Layout::remove_block`].
+    pub fn remove_block(&mut self, b: Block) {
+        self.cfg_edit();
+        self.layout.remove_block(b);
+    }
+
+    /// [`Layout::append_inst`] (the new last instruction may end the
+    /// block, or follow its old terminator).
+    pub fn append_inst(&mut self, inst: Inst, b: Block) {
+        self.cfg_edit();
+        self.layout.append_inst(inst, b);
+    }
+
+    /// [`Layout::prepend_inst`].
+    pub fn prepend_inst(&mut self, inst: Inst, b: Block) {
+        if self.layout.first_inst(b).is_none() {
+            self.cfg_edit();
+        } else {
+            self.edit();
+        }
+        self.layout.prepend_inst(inst, b);
+    }
+
+    /// [`Layout::insert_inst_before`] (never the last instruction).
+    pub fn insert_inst_before(&mut self, inst: Inst, before: Inst) {
+        self.edit();
+        self.layout.insert_inst_before(inst, before);
+    }
+
+    /// [`Layout::insert_inst_after`].
+    pub fn insert_inst_after(&mut self, inst: Inst, after: Inst) {
+        if self.is_last(after) {
+            self.cfg_edit();
+        } else {
+            self.edit();
+        }
+        self.layout.insert_inst_after(inst, after);
+    }
+
+    /// [`Layout::remove_inst`].
+    pub fn remove_inst(&mut self, inst: Inst) {
+        if self.is_last(inst) {
+            self.cfg_edit();
+        } else {
+            self.edit();
+        }
+        self.layout.remove_inst(inst);
+    }
+
+    /// [`Layout::split_block_at`].
+    pub fn split_block_at(&mut self, from: Inst, new: Block) {
+        self.cfg_edit();
+        self.layout.split_block_at(from, new);
     }
 }
 
@@ -590,5 +770,65 @@ mod tests {
         assert!(f.uses(a).is_empty());
         assert_eq!(f.arg_list(al), &[Operand::Const(one), Operand::Const(one)]);
         assert_eq!(f.inst(d2).operands()[0], Operand::Md(Md::Const(one)));
+    }
+
+    #[test]
+    fn epochs_count_edits_and_cfg_edits() {
+        let mut m = Module::new();
+        let i1 = TypeTable::I1;
+        let fty = m.types.function(TypeTable::VOID, vec![i1, i1], false);
+        let mut f = Function::new(Some("f".into()), fty, &m.types);
+        let g = Function::new(Some("g".into()), fty, &m.types);
+        assert_ne!(f.epoch(), g.epoch(), "two functions start apart");
+        let (c, d) = (f.params[0], f.params[1]);
+        let (e0, c0) = (f.epoch(), f.cfg_epoch());
+        let entry = f.make_block(Some("entry"));
+        let a = f.make_block(Some("a"));
+        let b = f.make_block(Some("b"));
+        assert!(f.epoch() > e0);
+        assert_eq!(f.cfg_epoch(), c0, "blocks outside the layout");
+        for bb in [entry, a, b] {
+            f.layout.append_block(bb);
+        }
+        assert!(f.cfg_epoch() > c0);
+        let (br, _) = f.append(
+            entry,
+            InstData::new(
+                Opcode::Br,
+                TypeTable::VOID,
+                [Operand::Value(c), Operand::Block(a), Operand::Block(b)],
+            ),
+            None,
+        );
+        for bb in [a, b] {
+            f.append(bb, InstData::new(Opcode::Ret, TypeTable::VOID, []), None);
+        }
+        // Instructions before a terminator, a changed branch condition and
+        // names leave the CFG alone.
+        let (e1, c1) = (f.epoch(), f.cfg_epoch());
+        let fr = f.make_inst(InstData::new(Opcode::Freeze, i1, [Operand::Value(c)]));
+        f.make_result(fr, Some("fr"));
+        f.layout.insert_inst_before(fr, br);
+        f.set_operand(br, 0, Operand::Value(d));
+        f.replace_all_uses(d, Operand::Value(c));
+        f.set_block_name(a, Some("a2"));
+        f.inst_mut(br).md();
+        assert!(f.epoch() > e1);
+        assert_eq!(f.cfg_epoch(), c1);
+        f.layout.remove_inst(fr);
+        assert_eq!(f.cfg_epoch(), c1, "not the last instruction");
+        // A changed successor, a removed terminator, a moved block do not.
+        f.set_operand(br, 2, Operand::Block(a));
+        let c2 = f.cfg_epoch();
+        assert!(c2 > c1);
+        f.set_operand(br, 2, Operand::Block(a));
+        assert_eq!(f.cfg_epoch(), c2, "same successors");
+        f.layout.remove_inst(br);
+        let c3 = f.cfg_epoch();
+        assert!(c3 > c2);
+        f.layout.remove_block(b);
+        assert!(f.cfg_epoch() > c3);
+        let copy = f.clone();
+        assert_eq!((copy.epoch(), copy.cfg_epoch()), (f.epoch(), f.cfg_epoch()));
     }
 }

@@ -33,6 +33,7 @@ pub fn lcssa_function(m: &mut Module, f: &mut Function) -> bool {
 /// [`lcssa_function`] with analyses `a` of `f` as it is now; they stay
 /// valid (phi insertion does not change the CFG).
 pub fn lcssa_function_with(m: &mut Module, f: &mut Function, a: &FnAnalyses) -> bool {
+    debug_assert!(a.is_fresh(f), "lcssa given stale analyses");
     let mut changed = false;
     for l in a.loops.innermost_first() {
         changed |= form_lcssa(m, f, a, l);
@@ -43,6 +44,7 @@ pub fn lcssa_function_with(m: &mut Module, f: &mut Function, a: &FnAnalyses) -> 
 /// Puts loop `l` (not its inner loops) in LCSSA form. Phi insertion does
 /// not change the CFG, so `a` stays valid.
 pub fn form_lcssa(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop) -> bool {
+    debug_assert!(a.is_fresh(f), "lcssa given stale analyses");
     if a.loops.exit_blocks(&a.cfg, l).is_empty() {
         return false;
     }

@@ -62,6 +62,7 @@ pub fn simplify_function_with(
     f: &mut Function,
     mut a: FnAnalyses,
 ) -> (bool, FnAnalyses) {
+    debug_assert!(a.is_fresh(f), "loop-simplify given stale analyses");
     let mut changed = false;
     // Each step makes one structural change. A loop needs at most a handful
     // of steps, and the bound guards against a step that keeps reporting a

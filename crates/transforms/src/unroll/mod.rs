@@ -160,20 +160,11 @@ pub fn unroll_function_memo(
         // thousands of loops (or a deep nest), as each new scalar
         // evolution recomputes what the loops around need.
         let chosen = {
+            let facts = memo.unroll_facts(f);
             let mut se = ScalarEvolution::new(m, f, &a.cfg, &a.dt, &a.loops);
             next.by_ref().find_map(|&h| {
                 let l = a.loops.loop_for(h).filter(|&l| a.loops.header(l) == h)?;
-                match decide(
-                    m,
-                    f,
-                    &a,
-                    &mut se,
-                    l,
-                    opts,
-                    only_full,
-                    remarks,
-                    &mut memo.unroll,
-                ) {
+                match decide(m, f, &a, &mut se, l, opts, only_full, remarks, facts) {
                     Plan::Leave => None,
                     plan => Some((l, plan)),
                 }

@@ -1,0 +1,922 @@
+//! The command line against opt-19, live: pipeline text, `-unroll-*`
+//! options, exit statuses, `default<On>`, `-verify-each` and the `verify`
+//! pass.
+//!
+//! - Malformed pipelines: opt-19 and loopwright run each one of a table;
+//!   both must fail with status 1 and the same message (after the tool
+//!   name). Every row must be rejected by opt-19, so the table cannot
+//!   drift into testing nothing.
+//! - Valid pipelines: what opt-19 accepts among loopwright's passes,
+//!   loopwright accepts (and runs); LLVM passes loopwright has not
+//!   implemented yet parse and are refused with "not implemented"; the
+//!   documented extensions are accepted by loopwright and rejected by
+//!   opt-19.
+//! - The registry against `opt-19 --print-passes`: each pass's kind and
+//!   whether it takes parameters, and the analyses `require<..>` accepts.
+//! - Options: every `-unroll-*` option in both spellings (`-x=V`, `-x V`,
+//!   and `--`), each followed by the input file; the same status as
+//!   opt-19's and the same remarks.
+//! - Exit statuses: 1 for every error (clap's included), 0 for `--help`
+//!   and `--version`.
+//!
+//! The checks that need no LLVM run always; the others are skipped with a
+//! notice when LLVM 19 is missing (an error under `CI`).
+
+mod common;
+
+use loopwright::cli::UNROLL_OPTIONS;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+const LW: &str = env!("CARGO_BIN_EXE_loopwright");
+
+/// A module with a loop of unknown trip count and one of 10 iterations.
+const INPUT: &str = "\
+define void @runtime(ptr %p, i32 %n) {
+entry:
+  %c = icmp sgt i32 %n, 0
+  br i1 %c, label %loop, label %exit
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %a = getelementptr inbounds i32, ptr %p, i32 %i
+  store i32 %i, ptr %a, align 4
+  %i.next = add nsw i32 %i, 1
+  %d = icmp slt i32 %i.next, %n
+  br i1 %d, label %loop, label %exit
+exit:
+  ret void
+}
+
+define i32 @constant(ptr %p) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %s = phi i32 [ 0, %entry ], [ %s.next, %loop ]
+  %a = getelementptr inbounds i32, ptr %p, i32 %i
+  %v = load i32, ptr %a, align 4
+  %s.next = add i32 %s, %v
+  %i.next = add nuw nsw i32 %i, 1
+  %d = icmp ult i32 %i.next, 10
+  br i1 %d, label %loop, label %exit
+exit:
+  ret i32 %s.next
+}
+";
+
+/// A module the verifier rejects (a use before its definition).
+const BROKEN: &str = "\
+define i32 @f(i32 %x) {
+entry:
+  %b = add i32 %a, 1
+  %a = add i32 %x, 1
+  ret i32 %b
+}
+";
+
+/// A scratch directory for test `name` with the two modules.
+fn work(name: &str) -> (PathBuf, PathBuf, PathBuf) {
+    let dir = common::work_dir(&format!("pipeline-opt-{name}"));
+    let input = dir.join("in.ll");
+    std::fs::write(&input, INPUT).unwrap();
+    let broken = dir.join("broken.ll");
+    std::fs::write(&broken, BROKEN).unwrap();
+    (dir, input, broken)
+}
+
+fn lw(args: &[&str]) -> Output {
+    common::execute(Command::new(LW).args(args))
+}
+
+fn opt(args: &[&str]) -> Output {
+    common::execute(Command::new("opt-19").args(args))
+}
+
+fn status(o: &Output) -> Option<i32> {
+    o.status.code()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The message of a failed run, without the tool's name.
+fn message(o: &Output, tool: &str) -> String {
+    let e = stderr(o);
+    e.strip_prefix(&format!("{tool}: "))
+        .unwrap_or(&e)
+        .to_string()
+}
+
+fn have_opt(test: &str) -> bool {
+    common::have_llvm(&["opt-19"], &format!("{test}: opt-19 not found, skipping"))
+}
+
+/// Pipelines opt-19 rejects.
+const MALFORMED: &[&str] = &[
+    // Unknown names, at each level and with an inner pipeline.
+    "bogus",
+    "bogus(verify)",
+    "function(bogus)",
+    "loop(bogus)",
+    "cgscc(bogus)",
+    "module(bogus)",
+    "loop-mssa(bogus)",
+    "none,verify",
+    " verify",
+    "verify ",
+    "loop-unroll, lcssa",
+    "function( verify)",
+    // Parameters.
+    "loop-unroll<bogus>",
+    "loop-unroll<no-bogus>",
+    "loop-unroll<O3;bogus>",
+    "loop-unroll<Os>",
+    "loop-unroll<Oz>",
+    "loop-unroll<O4>",
+    "loop-unroll<no-O3>",
+    "loop-unroll<O3;;runtime>",
+    "loop-unroll<;>",
+    "loop-unroll<>>",
+    "loop-unroll<full-unroll-max=>",
+    "loop-unroll<full-unroll-max=x>",
+    "loop-unroll<full-unroll-max=08>",
+    "loop-unroll<full-unroll-max=0x>",
+    "loop-unroll<full-unroll-max=+1>",
+    "loop-unroll<full-unroll-max=2147483648>",
+    "loop-unroll<O3",
+    "loop-unroll O3>",
+    "function(loop-unroll<x>)",
+    "loop-rotate<bogus>",
+    "loop-rotate<no-bogus>",
+    "loop(loop-rotate<x>)",
+    "loop-rotate<header-duplication;>x",
+    "loop-vectorize<bogus>",
+    "loop-vectorize<no-x>",
+    "lcssa<x>",
+    "loop-simplify<>",
+    "verify<x>",
+    "loop-unroll-full<bogus>",
+    "loop-unroll-full<>",
+    "loop(loop-unroll-full<O9>)",
+    "transform-warning<x>",
+    // Malformed nesting.
+    "function(verify",
+    "function(verify))",
+    "function(verify)x",
+    "function(verify)(verify)",
+    "(verify)",
+    ")",
+    "(",
+    ",",
+    ",verify",
+    "verify,",
+    "verify,,verify",
+    "function()",
+    "module()",
+    "loop()",
+    "function(loop())",
+    "cgscc()",
+    // Passes used as pipelines, adaptors in the wrong place.
+    "verify(verify)",
+    "loop-unroll(verify)",
+    "function(loop-unroll(verify))",
+    "loop(loop-unroll-full(verify))",
+    "function(lcssa(loop-rotate))",
+    "function<bogus>(verify)",
+    "function<no-rerun>(verify)",
+    "function<eager-inv",
+    "function<eager-inv>",
+    "function",
+    "loop",
+    "loop-mssa",
+    "module",
+    "cgscc",
+    "function(function<eager-inv>(verify))",
+    "function(cgscc(verify))",
+    "function(module(verify))",
+    "loop(function(verify))",
+    "loop(loop-mssa(loop-rotate))",
+    "cgscc(module(verify))",
+    "cgscc(loop-mssa(loop-rotate))",
+    // The first pass decides the level.
+    "loop-unroll-full,loop-unroll",
+    "loop-unroll-full,verify",
+    "loop-rotate,lcssa",
+    "loop(loop-unroll)",
+    "loop(lcssa)",
+    "function(loop(verify))",
+    "lcssa,module(verify)",
+    // Default pipelines.
+    "default",
+    "default<O4>",
+    "default<>",
+    "default<Ofast>",
+    "default<O3>(verify)",
+    "function(default<O2>)",
+    "loop(default<O1>)",
+    "module(default<O4>)",
+    "module(defaultx)",
+    "module(lto-bogus)",
+    "default<O3>,bogus",
+    "lcssa,default<O2>",
+    "thinlto<O9>",
+    "lto<O3>(verify)",
+    // Analyses.
+    "require<bogus>",
+    "invalidate<bogus>",
+    "require<all>",
+    "require<>",
+    "require<loops",
+    "function(require<callgraph>)",
+    "loop(require<loops>)",
+    "module(require<loops>)",
+    "cgscc(require<loops>)",
+    "loop(require<no-op-cgscc>)",
+    // repeat<N>, which opt-19 rejects everywhere.
+    "repeat<2>(verify)",
+    "repeat<0>(verify)",
+    "repeat<2>",
+    "function(repeat<2>(verify))",
+    "module(repeat<2>(verify))",
+    "loop(repeat<2>(loop-unroll-full))",
+    "cgscc(repeat<2>(function(verify)))",
+    // devirt<N>.
+    "devirt<x>(verify)",
+    "cgscc(devirt<-1>(function(verify)))",
+    "cgscc(devirt<2>)",
+    "devirt<2>(module(verify))",
+];
+
+#[test]
+fn malformed_pipelines_fail_as_in_opt() {
+    if !have_opt("malformed_pipelines_fail_as_in_opt") {
+        return;
+    }
+    let (dir, input, _) = work("malformed_pipelines_fail_as_in_opt");
+    let input = input.to_str().unwrap();
+    let mut failures = Vec::new();
+    for p in MALFORMED {
+        let arg = format!("-passes={p}");
+        let o = opt(&["-disable-output", &arg, input]);
+        let l = lw(&["-disable-output", &arg, input]);
+        if o.status.success() {
+            failures.push(format!(
+                "[{p}]: opt-19 accepts it; not a malformed pipeline"
+            ));
+            continue;
+        }
+        let (om, lm) = (message(&o, "opt-19"), message(&l, "loopwright"));
+        if status(&l) != Some(1) || status(&o) != Some(1) || om != lm {
+            failures.push(format!(
+                "[{p}]: opt-19 exits {:?} with {om:?}; loopwright exits {:?} with {lm:?}",
+                status(&o),
+                status(&l)
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    println!(
+        "{} malformed pipelines, {} differ",
+        MALFORMED.len(),
+        failures.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Pipelines of implemented passes that opt-19 accepts.
+const VALID: &[&str] = &[
+    "verify",
+    "loop-unroll",
+    "loop-unroll<>",
+    "loop-unroll<O3;>",
+    "loop-unroll<O3;no-runtime>",
+    "loop-unroll<O1;partial;no-peeling;runtime;upperbound;no-profile-peeling;full-unroll-max=0x10>",
+    "loop-unroll<full-unroll-max=-1>",
+    "loop-unroll-full",
+    "loop-rotate<no-header-duplication>",
+    "loop-rotate<header-duplication;no-prepare-for-lto>",
+    "lcssa",
+    "loop-simplify",
+    "transform-warning",
+    "function(loop-unroll,verify)",
+    "loop-unroll,verify",
+    "verify,loop-unroll-full,loop-unroll",
+    "loop(loop-rotate),loop-unroll",
+    "lcssa,loop-rotate",
+    "loop-simplify,lcssa,loop(loop-rotate,loop-unroll-full),loop-unroll,transform-warning",
+    "function<eager-inv>(lcssa)",
+    "function<>(lcssa)",
+    "cgscc(function(loop-unroll))",
+    "cgscc(lcssa,loop-unroll-full)",
+    "cgscc(function<eager-inv;no-rerun>(lcssa))",
+    "cgscc(devirt<4>(function(lcssa)))",
+    "loop-mssa(loop-rotate)",
+    "function(loop-mssa(loop-rotate))",
+    "module(verify,function(lcssa))",
+    "module(loop-unroll,verify)",
+    "function(function(lcssa))",
+    "loop(loop(loop-rotate))",
+    "require<loops>",
+    "require<scalar-evolution>,loop-unroll",
+    "invalidate<all>",
+    "function(invalidate<all>)",
+    "loop(invalidate<all>)",
+    "cgscc(invalidate<all>)",
+    "require<iv-users>",
+    "require<callgraph>,verify",
+    "require<no-op-cgscc>",
+    "invalidate<domtree>,lcssa",
+    "default<O0>",
+    "default<O1>",
+    "default<O2>",
+    "default<O3>",
+    "default<Os>",
+    "default<Oz>",
+    "verify,default<O2>",
+    "module(default<O1>)",
+];
+
+/// LLVM passes (and aliases) opt-19 accepts and loopwright has not
+/// implemented.
+const PLANNED: &[&str] = &[
+    "loop-vectorize",
+    "loop-vectorize<vectorize-forced-only>",
+    "loop-distribute",
+    "loop-unroll-and-jam",
+    "loop-interchange",
+    "function(loop-mssa(loop-versioning-licm))",
+    "lcssa,loop-distribute",
+    "loop-rotate<prepare-for-lto>",
+    "lto<O2>",
+    "thinlto<O3>",
+    "lto-pre-link<Os>",
+    "coro-cond(verify)",
+];
+
+/// loopwright's extensions, which opt-19 rejects (see the module docs of
+/// `pipeline.rs`).
+const EXTENSIONS: &[&str] = &[
+    "none",
+    "loop-unroll-full<O3>",
+    "loop(loop-unroll-full<O1>)",
+    "loop-unroll<only-when-forced>",
+    "function(loop(loop-unroll-full<O3>),loop-unroll<O3>,transform-warning)",
+];
+
+#[test]
+fn valid_pipelines_agree_with_opt() {
+    if !have_opt("valid_pipelines_agree_with_opt") {
+        return;
+    }
+    let (dir, input, _) = work("valid_pipelines_agree_with_opt");
+    let input = input.to_str().unwrap();
+    let mut failures = Vec::new();
+    for p in VALID {
+        let arg = format!("-passes={p}");
+        let o = opt(&["-disable-output", &arg, input]);
+        let l = lw(&["-disable-output", &arg, input]);
+        if !o.status.success() || !l.status.success() {
+            failures.push(format!(
+                "[{p}]: opt-19 {:?} {:?}; loopwright {:?} {:?}",
+                status(&o),
+                stderr(&o),
+                status(&l),
+                stderr(&l)
+            ));
+        }
+    }
+    for p in PLANNED {
+        let arg = format!("-passes={p}");
+        let o = opt(&["-disable-output", &arg, input]);
+        let l = lw(&["-disable-output", &arg, input]);
+        if !o.status.success() || status(&l) != Some(1) || !stderr(&l).contains("not implement") {
+            failures.push(format!(
+                "[{p}]: opt-19 {:?}; loopwright {:?} {:?}",
+                status(&o),
+                status(&l),
+                stderr(&l)
+            ));
+        }
+    }
+    for p in EXTENSIONS {
+        let arg = format!("-passes={p}");
+        let o = opt(&["-disable-output", &arg, input]);
+        let l = lw(&["-disable-output", &arg, input]);
+        if o.status.success() || !l.status.success() {
+            failures.push(format!(
+                "[{p}] (extension): opt-19 {:?}; loopwright {:?} {:?}",
+                status(&o),
+                status(&l),
+                stderr(&l)
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The sections of `opt-19 --print-passes`: section title → names (with
+/// `<params>` stripped).
+fn print_passes() -> Vec<(String, Vec<String>)> {
+    let out = common::run(Command::new("opt-19").arg("--print-passes"));
+    let mut sections: Vec<(String, Vec<String>)> = Vec::new();
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        match line.strip_prefix("  ") {
+            Some(name) => {
+                if let Some(s) = sections.last_mut() {
+                    s.1.push(name.split('<').next().unwrap_or(name).to_string());
+                }
+            }
+            None => sections.push((line.trim_end_matches(':').to_string(), Vec::new())),
+        }
+    }
+    sections
+}
+
+#[test]
+fn registry_matches_opt_print_passes() {
+    use loopwright::pipeline::{Kind, Params, ANALYSES, PASSES};
+    if !have_opt("registry_matches_opt_print_passes") {
+        return;
+    }
+    let sections = print_passes();
+    let section = |title: &str| -> Vec<String> {
+        sections
+            .iter()
+            .find(|(t, _)| t == title)
+            .unwrap_or_else(|| panic!("no section {title:?} in opt-19 --print-passes"))
+            .1
+            .clone()
+    };
+    let mut failures = Vec::new();
+    for p in PASSES {
+        let level = match p.kind {
+            Kind::Module => "Module",
+            Kind::Cgscc => "CGSCC",
+            Kind::Function => "Function",
+            Kind::Loop => "Loop",
+            Kind::LoopNest => "LoopNest",
+        };
+        let title = match p.params {
+            Params::Parsed(_) => format!("{level} passes with params"),
+            Params::None | Params::Extension(_) => format!("{level} passes"),
+        };
+        if !section(&title).iter().any(|n| n == p.name) {
+            failures.push(format!("{} is not listed under {title:?}", p.name));
+        }
+    }
+    for (kind, names) in ANALYSES {
+        let title = match kind {
+            Kind::Module => "Module analyses",
+            Kind::Cgscc => "CGSCC analyses",
+            Kind::Function => "Function analyses",
+            _ => "Loop analyses",
+        };
+        let theirs = section(title);
+        if theirs != *names {
+            failures.push(format!(
+                "{title}: opt-19 has {theirs:?}, the registry {names:?}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn analysis_passes_agree_with_opt() {
+    use loopwright::pipeline::{Kind, ANALYSES};
+    if !have_opt("analysis_passes_agree_with_opt") {
+        return;
+    }
+    let (dir, _, _) = work("analysis_passes_agree_with_opt");
+    // An empty module: the parsers are compared, and no analysis runs (some
+    // of opt-19's crash when run outside a code generator).
+    let input = dir.join("empty.ll");
+    std::fs::write(&input, "; empty\n").unwrap();
+    let input = input.to_str().unwrap();
+    // Each analysis at its own level, and at the others (spot checks of
+    // every tenth name, to bound the number of runs).
+    let wrap = |kind: Kind, pass: &str| match kind {
+        Kind::Module => format!("module({pass})"),
+        Kind::Cgscc => format!("cgscc({pass})"),
+        Kind::Function => format!("function({pass})"),
+        _ => format!("function(loop({pass}))"),
+    };
+    let mut failures = Vec::new();
+    let mut runs = 0;
+    for (i, (own, names)) in ANALYSES.iter().enumerate() {
+        for (j, name) in names.iter().enumerate() {
+            for (k, (level, _)) in ANALYSES.iter().enumerate() {
+                if k != i && (i + j + k) % 10 != 0 {
+                    continue;
+                }
+                for verb in ["require", "invalidate"] {
+                    if k != i && verb == "invalidate" {
+                        continue;
+                    }
+                    let p = wrap(*level, &format!("{verb}<{name}>"));
+                    let arg = format!("-passes={p}");
+                    let o = opt(&["-disable-output", &arg, input]);
+                    let l = lw(&["-disable-output", &arg, input]);
+                    runs += 1;
+                    let same = o.status.success() == l.status.success()
+                        && (o.status.success()
+                            || message(&o, "opt-19") == message(&l, "loopwright"));
+                    if !same {
+                        failures.push(format!(
+                            "[{p}] ({own:?} analysis): opt-19 {:?} {:?}; loopwright {:?} {:?}",
+                            status(&o),
+                            stderr(&o),
+                            status(&l),
+                            stderr(&l)
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    println!("{runs} analysis pipelines compared");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The remark lines of a run (the module goes to /dev/null).
+fn remarks_of(tool: &str, args: &[&str], input: &str) -> Output {
+    let mut cmd = Command::new(tool);
+    cmd.args(["-disable-output", "-passes=loop-unroll"])
+        .args([
+            "-pass-remarks=loop-unroll",
+            "-pass-remarks-missed=loop-unroll",
+        ])
+        .args(args)
+        .arg(input);
+    common::execute(&mut cmd)
+}
+
+#[test]
+fn every_unroll_option_in_both_spellings() {
+    if !have_opt("every_unroll_option_in_both_spellings") {
+        return;
+    }
+    let (dir, input, _) = work("every_unroll_option_in_both_spellings");
+    let input = input.to_str().unwrap();
+    let mut failures = Vec::new();
+    let mut runs = 0;
+    for o in UNROLL_OPTIONS {
+        let n = o.name;
+        // Each spelling is a list of arguments, followed by the input.
+        let spellings: Vec<Vec<String>> = if o.is_bool() {
+            let mut v = vec![vec![format!("-{n}")], vec![format!("--{n}")]];
+            for value in [
+                "", "true", "TRUE", "True", "1", "false", "FALSE", "False", "0",
+            ] {
+                v.push(vec![format!("-{n}={value}")]);
+                v.push(vec![format!("--{n}={value}")]);
+            }
+            v
+        } else {
+            let mut v = Vec::new();
+            for value in ["3", "0x3", "03", "0b11", "0"] {
+                v.push(vec![format!("-{n}={value}")]);
+                v.push(vec![format!("-{n}"), value.to_string()]);
+                v.push(vec![format!("--{n}={value}")]);
+                v.push(vec![format!("--{n}"), value.to_string()]);
+            }
+            v
+        };
+        for args in &spellings {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let ours = remarks_of(LW, &args, input);
+            let theirs = remarks_of("opt-19", &args, input);
+            runs += 1;
+            if status(&ours) != Some(0) || status(&theirs) != Some(0) {
+                failures.push(format!(
+                    "{args:?} {input}: opt-19 {:?} {:?}; loopwright {:?} {:?}",
+                    status(&theirs),
+                    stderr(&theirs),
+                    status(&ours),
+                    stderr(&ours)
+                ));
+            } else if stderr(&ours) != stderr(&theirs) {
+                failures.push(format!(
+                    "{args:?}: remarks differ:\nopt-19:\n{}loopwright:\n{}",
+                    stderr(&theirs),
+                    stderr(&ours)
+                ));
+            }
+        }
+        // Values both reject.
+        let bad: &[&str] = if o.is_bool() {
+            &["yes", "no", "tRue", "2"]
+        } else {
+            &["-1", "+3", "4294967296", "", "3x", "08", "0x"]
+        };
+        for value in bad {
+            let arg = format!("-{n}={value}");
+            let ours = remarks_of(LW, &[&arg], input);
+            let theirs = remarks_of("opt-19", &[&arg], input);
+            runs += 1;
+            if status(&ours) != Some(1) || status(&theirs) != Some(1) {
+                failures.push(format!(
+                    "{arg}: opt-19 {:?}; loopwright {:?} {:?}",
+                    status(&theirs),
+                    status(&ours),
+                    stderr(&ours)
+                ));
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    println!("{runs} option spellings compared with opt-19");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn spellings_give_identical_output() {
+    let (dir, input, _) = work("spellings_give_identical_output");
+    let input = input.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let mut all = vec!["-passes=loop-unroll"];
+        all.extend_from_slice(args);
+        all.push(input);
+        let o = lw(&all);
+        assert!(o.status.success(), "{all:?}: {}", stderr(&o));
+        o.stdout
+    };
+    // The issue's command line: the input after a bare boolean.
+    let issue = run(&["-unroll-count=3", "-unroll-runtime"]);
+    assert_eq!(issue, run(&["-unroll-count", "3", "-unroll-runtime=true"]));
+    assert_eq!(issue, run(&["--unroll-count=3", "--unroll-runtime=1"]));
+    assert_ne!(issue, run(&[]), "the options must change the output");
+    assert_ne!(issue, run(&["-unroll-count=3", "-unroll-runtime=false"]));
+    // The last occurrence wins, as in LLVM.
+    assert_eq!(
+        issue,
+        run(&["-unroll-count=2", "-unroll-count=3", "-unroll-runtime"])
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn readme_lists_every_unroll_option() {
+    let readme = std::fs::read_to_string(common::root().join("README.md")).unwrap();
+    let usage = readme
+        .split("## Usage")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .expect("README has a Usage section");
+    let mut listed: Vec<&str> = Vec::new();
+    for (i, _) in usage.match_indices("`-unroll-") {
+        let name: String = usage[i + 2..]
+            .chars()
+            .take_while(|c| c.is_ascii_lowercase() || *c == '-')
+            .collect();
+        listed.push(&usage[i + 2..i + 2 + name.len()]);
+    }
+    let mut table: Vec<&str> = UNROLL_OPTIONS.iter().map(|o| o.name).collect();
+    listed.sort_unstable();
+    listed.dedup();
+    table.sort_unstable();
+    assert_eq!(
+        listed, table,
+        "README's Usage section and cli::UNROLL_OPTIONS differ"
+    );
+}
+
+#[test]
+fn every_error_exits_with_status_one() {
+    let (dir, input, broken) = work("every_error_exits_with_status_one");
+    let input = input.to_str().unwrap();
+    let broken = broken.to_str().unwrap();
+    let missing = dir.join("missing.ll");
+    let missing = missing.to_str().unwrap();
+    let cases: &[&[&str]] = &[
+        &["--bogus", input],
+        &["-bogus", input],
+        &["-unroll-count=x", input],
+        &["-unroll-count"],
+        &["-unroll-runtime=yes", input],
+        &["--pipeline=bogus", input],
+        &["--opt-level=7", input],
+        &["-o"],
+        &[input, input],
+        &["-passes=bogus", input],
+        &["-passes=loop-unroll<bogus>", input],
+        &["-passes=loop-vectorize", input],
+        &[missing],
+        &[broken],
+        &["-pass-remarks=(", input],
+        &["-pass-remarks-format=bitstream", input],
+        &["analyze", "--bogus", input],
+        &["analyze", missing],
+    ];
+    for args in cases {
+        let o = lw(args);
+        assert_eq!(status(&o), Some(1), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).is_empty(), "{args:?}: no message");
+    }
+    for args in [
+        &["--help"][..],
+        &["-h"],
+        &["--version"],
+        &["-V"],
+        &["analyze", "--help"],
+    ] {
+        let o = lw(args);
+        assert_eq!(status(&o), Some(0), "{args:?}: {}", stderr(&o));
+        assert!(!o.stdout.is_empty(), "{args:?}");
+    }
+    // The help lists every -unroll-* option.
+    let help = String::from_utf8_lossy(&lw(&["--help"]).stdout).into_owned();
+    for o in UNROLL_OPTIONS {
+        assert!(
+            help.contains(&format!("--{}", o.name)),
+            "--help lacks {}",
+            o.name
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn default_aliases_run_the_default_pipeline() {
+    let (dir, input, _) = work("default_aliases_run_the_default_pipeline");
+    let input = input.to_str().unwrap();
+    let text = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.push(input);
+        let o = lw(&all);
+        assert!(o.status.success(), "{all:?}: {}", stderr(&o));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    for (alias, flag) in [
+        ("O0", "-O0"),
+        ("O1", "-O1"),
+        ("O2", "-O2"),
+        ("O3", "-O3"),
+        ("Os", "-O2"),
+        ("Oz", "-O2"),
+    ] {
+        let with_alias = text(&[&format!("-passes=default<{alias}>")]);
+        assert_eq!(with_alias, text(&[flag]), "default<{alias}> against {flag}");
+        // Printed, the alias is the pipeline it stands for.
+        let printed = text(&[
+            &format!("-passes=default<{alias}>"),
+            "-print-pipeline-passes",
+            "-disable-output",
+        ]);
+        assert_eq!(
+            printed,
+            text(&[flag, "-print-pipeline-passes", "-disable-output"]),
+            "{alias}"
+        );
+    }
+    // The printed default pipeline is a pipeline loopwright reads back.
+    for order in ["newpm", "legacy", "lto"] {
+        let pipeline_arg = format!("--pipeline={order}");
+        let printed = text(&[&pipeline_arg, "-print-pipeline-passes", "-disable-output"]);
+        let printed = printed.trim();
+        assert_eq!(
+            text(&[&format!("-passes={printed}")]),
+            text(&[&pipeline_arg]),
+            "{order}: {printed}"
+        );
+        assert_eq!(
+            text(&[&pipeline_arg, "-passes=default<O3>"]),
+            text(&[&pipeline_arg]),
+            "{order}"
+        );
+    }
+    let o3 = text(&[
+        "-passes=default<O3>",
+        "-print-pipeline-passes",
+        "-disable-output",
+    ]);
+    assert_eq!(
+        o3.trim(),
+        "function(loop(loop-unroll-full<O3>),loop-unroll<O3>,transform-warning)"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn verify_pass_works_at_every_level() {
+    let (dir, input, broken) = work("verify_pass_works_at_every_level");
+    let (input, broken) = (input.to_str().unwrap(), broken.to_str().unwrap());
+    for p in [
+        "verify",
+        "function(verify)",
+        "lcssa,verify",
+        "module(function(lcssa,verify))",
+        "cgscc(function(verify))",
+    ] {
+        let arg = format!("-passes={p}");
+        let ok = lw(&[&arg, "-disable-output", input]);
+        assert!(
+            ok.status.success(),
+            "[{p}] on a valid module: {}",
+            stderr(&ok)
+        );
+        let bad = lw(&[&arg, "-disable-verify", "-disable-output", broken]);
+        assert_eq!(status(&bad), Some(1), "[{p}] on a broken module");
+        let e = stderr(&bad);
+        assert!(
+            e.contains("Instruction does not dominate all uses!"),
+            "[{p}]: {e}"
+        );
+        assert!(e.contains("is broken!"), "[{p}]: {e}");
+    }
+    // Without a verify pass (and without the verifier), the broken module
+    // goes through.
+    let through = lw(&[
+        "-passes=lcssa",
+        "-disable-verify",
+        "-disable-output",
+        broken,
+    ]);
+    assert!(through.status.success(), "{}", stderr(&through));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn verify_each_names_the_pass() {
+    let (dir, _, broken) = work("verify_each_names_the_pass");
+    let broken = broken.to_str().unwrap();
+    for (p, pass) in [
+        ("lcssa,loop-simplify", "lcssa"),
+        ("loop-unroll", "loop-unroll"),
+        ("loop(loop-rotate)", "loop-rotate"),
+        ("transform-warning", "transform-warning"),
+    ] {
+        let arg = format!("-passes={p}");
+        let o = lw(&[
+            &arg,
+            "-verify-each",
+            "-disable-verify",
+            "-disable-output",
+            broken,
+        ]);
+        assert_eq!(status(&o), Some(1), "[{p}]");
+        let e = stderr(&o);
+        assert!(
+            e.contains(&format!("broken function @f found after pass '{pass}'")),
+            "[{p}]: {e}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `-verify-each` changes nothing in the output on the unroll, peel and
+/// runtime inputs written as `.ll`, under their pipelines and the default
+/// one.
+#[test]
+fn verify_each_leaves_output_unchanged() {
+    let root = common::root();
+    let mut inputs: Vec<PathBuf> = Vec::new();
+    for d in [
+        "tests/unroll",
+        "tests/peel",
+        "tests/runtime",
+        "tests/simulate",
+    ] {
+        inputs.extend(
+            common::sorted_entries(&root.join(d))
+                .into_iter()
+                .filter(|p| p.extension().is_some_and(|e| e == "ll")),
+        );
+    }
+    assert!(inputs.len() >= 5, "too few inputs: {inputs:?}");
+    let mut checked = 0;
+    for path in &inputs {
+        for pipeline in [
+            None,
+            Some(
+                "loop-simplify,lcssa,loop(loop-rotate),loop-unroll<O3;runtime;peeling;upperbound>",
+            ),
+            Some("loop(loop-unroll-full),loop-unroll<O2>"),
+        ] {
+            let mut args: Vec<String> = Vec::new();
+            if let Some(p) = pipeline {
+                args.push(format!("-passes={p}"));
+            }
+            args.push(path.to_str().unwrap().to_string());
+            let plain = common::execute(Command::new(LW).args(&args));
+            let checked_run = common::execute(Command::new(LW).arg("-verify-each").args(&args));
+            assert!(
+                checked_run.status.success(),
+                "{} {pipeline:?} -verify-each: {}",
+                path.display(),
+                stderr(&checked_run)
+            );
+            assert_eq!(plain.status.code(), checked_run.status.code());
+            assert!(
+                plain.stdout == checked_run.stdout && plain.stderr == checked_run.stderr,
+                "{} {pipeline:?}: -verify-each changed the output",
+                path.display()
+            );
+            checked += 1;
+        }
+    }
+    println!("{checked} runs with -verify-each, outputs unchanged");
+}
