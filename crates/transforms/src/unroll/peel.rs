@@ -57,9 +57,11 @@
 //! by it, and `add`/`sub`/`mul` gain the `nuw`/`nsw` flags scalar
 //! evolution proves), then instructions fold and dead ones go.
 //!
+//! The scopes a peeled body declares with
+//! `llvm.experimental.noalias.scope.decl` are cloned for each copy
+//! (`!"<scope>:Peel0"`, `:Peel1`, ...), as LLVM's `cloneLoopBlocks` does.
+//!
 //! Deliberate differences from LLVM 19:
-//! - loops containing `llvm.experimental.noalias.scope.decl` are not
-//!   peeled (LLVM clones their scopes per copy);
 //! - a latch with two edges to the header is not peeled;
 //! - `-unroll-peel-count` together with `-unroll-count` is an error in LLVM;
 //!   here the unroll count wins;
@@ -76,7 +78,11 @@
 use super::transform::{loop_rpo, simplify_after_unroll, trivially_dead};
 use super::{UnrollOptions, UnrollResult};
 use crate::remark::{Remark, RemarkKind, Remarks, SourceLoc};
-use crate::utils::{direct_callee, phi_add_incoming, phi_value_for, phis, ValueMap};
+use crate::utils::clone::{
+    add_exit_phi_entries, clone_blocks, clone_noalias_scopes, declared_scopes, insts_of, Place,
+    ValueMap,
+};
+use crate::utils::{direct_callee, phi_value_for, phis};
 use crate::FnAnalyses;
 use loopwright_analysis::loopmd::followup::{
     add_string_metadata_to_loop, set_loop_already_unrolled, set_loop_id_on_latches,
@@ -805,7 +811,7 @@ fn peel_to_make_loads_dereferenceable(m: &Module, f: &Function, a: &FnAnalyses, 
 
 /// Whether `peel_loop` can transform `l` (checked before the remark, so
 /// that a reported peeling always happens).
-pub fn can_transform(m: &Module, f: &Function, a: &FnAnalyses, l: Loop) -> bool {
+pub fn can_transform(f: &Function, a: &FnAnalyses, l: Loop) -> bool {
     let lf = &a.loops;
     let (Some(_), Some(latch)) = (lf.preheader(f, &a.cfg, l), lf.latch(&a.cfg, l)) else {
         return false;
@@ -816,12 +822,9 @@ pub fn can_transform(m: &Module, f: &Function, a: &FnAnalyses, l: Loop) -> bool 
         return false;
     }
     !lf.data(l).blocks().iter().any(|&b| {
-        f.layout.block_insts(b).any(|i| {
-            let d = f.inst(i);
-            matches!(d.opcode, Opcode::IndirectBr | Opcode::CallBr)
-                || (d.opcode == Opcode::Call
-                    && callee_name(m, d) == Some("llvm.experimental.noalias.scope.decl"))
-        })
+        f.layout
+            .block_insts(b)
+            .any(|i| matches!(f.inst(i).opcode, Opcode::IndirectBr | Opcode::CallBr))
     })
 }
 
@@ -847,17 +850,12 @@ fn split_at_terminator(f: &mut Function, b: Block, name: &str) -> Option<Block> 
     Some(nb)
 }
 
-/// `name.peel` for a named value or block.
-fn peel_name(name: Option<&str>) -> Option<String> {
-    name.filter(|n| !n.is_empty()).map(|n| format!("{n}.peel"))
-}
-
 /// LLVM's `peelLoop`: peels the first `count` iterations of `l` (which
 /// [`can_transform`] accepted), sets `llvm.loop.peeled.count`, and puts the
 /// function back in loop-simplify and LCSSA form. Returns false, changing
 /// nothing, when the loop cannot be peeled.
 pub fn peel_loop(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop, count: u32) -> bool {
-    if count == 0 || !can_transform(m, f, a, l) {
+    if count == 0 || !can_transform(f, a, l) {
         return false;
     }
     let lf = &a.loops;
@@ -895,26 +893,16 @@ pub fn peel_loop(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop, coun
         return false;
     };
 
+    // Scopes declared in the body are cloned for each copy.
+    let scopes = declared_scopes(m, f, lf.data(l).blocks());
     // The value each original value had in the last peeled iteration.
     let mut last: FxHashMap<Value, Operand> = FxHashMap::default();
     for iter in 0..count {
         let mut map = ValueMap::default();
-        let mut new_blocks: Vec<Block> = Vec::with_capacity(rpo.len());
-        for &bb in &rpo {
-            let nb = f.make_block(peel_name(f.block_name(bb)).as_deref());
-            f.layout.insert_block_before(nb, insert_bot);
-            let insts: Vec<Inst> = f.layout.block_insts(bb).collect();
-            for i in insts {
-                let (c, cv) = f.clone_inst(i);
-                if let (Some(cv), Some(orig)) = (cv, f.inst_result(i)) {
-                    let name = peel_name(f.value_name(orig));
-                    f.set_value_name(cv, name.as_deref());
-                    map.vals.insert(orig, Operand::Value(cv));
-                }
-                f.layout.append_inst(c, nb);
-            }
-            map.blocks.insert(bb, nb);
-            new_blocks.push(nb);
+        let new_blocks = clone_blocks(f, &rpo, ".peel", Place::Before(insert_bot), &[], &mut map);
+        if !scopes.is_empty() {
+            let insts = insts_of(f, &new_blocks);
+            clone_noalias_scopes(m, f, &scopes, &insts, &format!("Peel{iter}"));
         }
         let new_header = map.blocks[&header];
         let new_latch = map.blocks[&latch];
@@ -953,28 +941,12 @@ pub fn peel_loop(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop, coun
             map.vals.insert(res, v);
         }
         // Exit phis get the copy's values along the copied exit edges.
-        for &(from, to) in &exit_edges {
-            for phi in phis(f, to) {
-                let Some(v) = phi_value_for(f, phi, from) else {
-                    continue;
-                };
-                let v = match v {
-                    Operand::Value(x) if in_loop(f, v) => map.vals.get(&x).copied().unwrap_or(v),
-                    _ => v,
-                };
-                phi_add_incoming(f, phi, v, map.blocks[&from]);
-            }
-        }
+        add_exit_phi_entries(f, &map, &exit_edges);
         for (&k, &v) in &map.vals {
             last.insert(k, v);
         }
         // Remap the copy to its own values and blocks.
-        for &nb in &new_blocks {
-            let insts: Vec<Inst> = f.layout.block_insts(nb).collect();
-            for i in insts {
-                map.remap_inst(f, i);
-            }
-        }
+        map.remap_blocks(f, &new_blocks);
         insert_top = insert_bot;
         let Some(nb) = split_at_terminator(f, insert_bot, &next_name) else {
             break;
@@ -1594,7 +1566,7 @@ pub fn peel_and_report(
     fname: &str,
     remarks: &mut Remarks,
 ) -> UnrollResult {
-    if !can_transform(m, f, a, l) {
+    if !can_transform(f, a, l) {
         return UnrollResult::Unmodified;
     }
     remarks.emit(

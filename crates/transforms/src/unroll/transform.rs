@@ -19,6 +19,9 @@
 //! loses the entries of folded exits, in one edit, and one CFG serves
 //! every latch merge.
 
+use crate::utils::clone::{
+    clone_blocks, clone_noalias_scopes, declared_scopes, insts_of, ExitPhiEntries, Place, ValueMap,
+};
 use crate::utils::debug::remove_redundant_debug_records;
 use crate::utils::fold::simplify;
 use crate::utils::{
@@ -86,31 +89,6 @@ pub fn loop_rpo(f: &Function, a: &FnAnalyses, l: Loop) -> Vec<Block> {
     post
 }
 
-/// Operand remapping through a value and block map.
-struct Remap {
-    vals: FxHashMap<Value, Operand>,
-    blocks: FxHashMap<Block, Block>,
-}
-
-impl Remap {
-    fn op(&self, op: Operand) -> Operand {
-        match op {
-            Operand::Value(v) => self.vals.get(&v).copied().unwrap_or(op),
-            Operand::MdLocal(v) => match self.vals.get(&v) {
-                Some(Operand::Value(w)) => Operand::MdLocal(*w),
-                Some(Operand::Const(c)) => Operand::Md(loopwright_ir::Md::Const(*c)),
-                _ => op,
-            },
-            Operand::Block(b) => Operand::Block(self.blocks.get(&b).copied().unwrap_or(b)),
-            other => other,
-        }
-    }
-}
-
-fn suffixed(name: Option<&str>, k: u32) -> Option<String> {
-    name.filter(|n| !n.is_empty()).map(|n| format!("{n}.{k}"))
-}
-
 /// Applies `plan` to loop `l` (in loop-simplify and LCSSA form, with a
 /// single latch that is exiting or ends in an unconditional branch).
 /// Returns the blocks of the unrolled loop (original and copies) that
@@ -135,10 +113,7 @@ pub fn unroll_loop(
     let orig_phis: Vec<Inst> = phis(f, header).to_vec();
 
     // Running map from original values/blocks to their newest copies.
-    let mut last = Remap {
-        vals: FxHashMap::default(),
-        blocks: FxHashMap::default(),
-    };
+    let mut last = ValueMap::default();
     let mut headers = vec![header];
     let mut latches = vec![latch];
     let mut exiting_copies: FxHashMap<Block, Vec<Block>> = plan
@@ -148,45 +123,36 @@ pub fn unroll_loop(
         .collect();
     let mut all_blocks: Vec<Block> = lf.data(l).blocks().to_vec();
     let mut insert_after = latch;
+    // Scopes declared in the body are cloned for each copy.
+    let scopes = declared_scopes(m, f, lf.data(l).blocks());
     // Entries for the exit phis, added once all copies exist: a phi grows
     // by one edit, not one per copy (a pragma may ask for 65,536 copies).
-    let mut exit_entries: FxHashMap<Inst, Vec<Operand>> = FxHashMap::default();
-    let mut exit_phis: Vec<Inst> = Vec::new();
+    let mut exit_entries = ExitPhiEntries::default();
 
     for it in 1..plan.count {
         // The copy's header phis are the previous copy's latch values, all
         // read from the map as it stood after the previous copy: a phi fed
         // by another header phi must see that phi's previous value, not
-        // the one this copy gives it.
+        // the one this copy gives it. They are not copied.
         let phi_values: Vec<(Value, Operand)> = orig_phis
             .iter()
             .filter_map(|&i| {
                 let res = f.inst_result(i)?;
                 let inval = phi_value_for(f, i, latch).unwrap_or(Operand::Value(res));
-                Some((res, if it > 1 { last.op(inval) } else { inval }))
+                Some((res, if it > 1 { last.value(inval) } else { inval }))
             })
             .collect();
         last.vals.extend(phi_values);
-        let mut new_blocks: Vec<(Block, Block)> = Vec::with_capacity(rpo.len());
-        for &bb in &rpo {
-            let nb = f.make_block(suffixed(f.block_name(bb), it).as_deref());
-            f.layout.insert_block_after(nb, insert_after);
-            insert_after = nb;
-            let insts: Vec<Inst> = f.layout.block_insts(bb).collect();
-            for i in insts {
-                if bb == header && orig_phis.contains(&i) {
-                    continue;
-                }
-                let (c, cv) = f.clone_inst(i);
-                if let (Some(cv), Some(orig)) = (cv, f.inst_result(i)) {
-                    let name = suffixed(f.value_name(orig), it);
-                    f.set_value_name(cv, name.as_deref());
-                    last.vals.insert(orig, Operand::Value(cv));
-                }
-                f.layout.append_inst(c, nb);
-            }
-            last.blocks.insert(bb, nb);
-            new_blocks.push((bb, nb));
+        let suffix = format!(".{it}");
+        let new_blocks = clone_blocks(
+            f,
+            &rpo,
+            &suffix,
+            Place::After(insert_after),
+            &orig_phis,
+            &mut last,
+        );
+        for (&bb, &nb) in rpo.iter().zip(&new_blocks) {
             if bb == header {
                 headers.push(nb);
             }
@@ -198,52 +164,26 @@ pub fn unroll_loop(
             }
             all_blocks.push(nb);
         }
+        insert_after = *new_blocks.last().unwrap_or(&insert_after);
         // Remap the copies of this iteration.
-        for &(_, nb) in &new_blocks {
-            let insts: Vec<Inst> = f.layout.block_insts(nb).collect();
-            for i in insts {
-                f.map_operands(i, |ops| {
-                    for op in ops.iter_mut() {
-                        *op = last.op(*op);
-                    }
-                });
-            }
+        last.remap_blocks(f, &new_blocks);
+        if !scopes.is_empty() {
+            let insts = insts_of(f, &new_blocks);
+            clone_noalias_scopes(m, f, &scopes, &insts, &format!("It{it}"));
         }
         // Exit phis get an entry for each edge from a copy of an exiting
         // block: a switch that reaches the exit by several cases needs as
         // many entries as it has edges there.
-        for &(bb, nb) in &new_blocks {
-            let succs: Vec<(Block, u32)> = a
-                .cfg
-                .succs(bb)
-                .iter()
-                .copied()
-                .zip(a.cfg.succ_edge_counts(bb).iter().copied())
-                .collect();
-            for (s, edges) in succs {
-                if lf.contains(l, s) {
-                    continue;
-                }
-                for phi in phis(f, s) {
-                    if let Some(v) = phi_value_for(f, phi, bb) {
-                        let v = last.op(v);
-                        let entries = exit_entries.entry(phi).or_insert_with(|| {
-                            exit_phis.push(phi);
-                            Vec::new()
-                        });
-                        for _ in 0..edges {
-                            entries.extend([v, Operand::Block(nb)]);
-                        }
-                    }
+        for &bb in &rpo {
+            let succs = a.cfg.succs(bb).iter().copied();
+            for (s, edges) in succs.zip(a.cfg.succ_edge_counts(bb).iter().copied()) {
+                if !lf.contains(l, s) {
+                    exit_entries.record(f, &last, bb, s, edges);
                 }
             }
         }
     }
-    for phi in exit_phis {
-        if let Some(entries) = exit_entries.remove(&phi) {
-            f.map_operands(phi, |ops| ops.extend(entries));
-        }
-    }
+    exit_entries.apply(f);
 
     // The original header phis.
     let last_latch = *latches.last().unwrap_or(&latch);
@@ -258,7 +198,7 @@ pub fn unroll_loop(
         } else if plan.count > 1 {
             let inval = phi_value_for(f, phi, latch).unwrap_or(Operand::Value(res));
             phi_remove_incoming(f, phi, latch);
-            let inval = last.op(inval);
+            let inval = last.value(inval);
             phi_add_incoming(f, phi, inval, last_latch);
         }
     }

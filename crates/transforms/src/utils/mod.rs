@@ -1,12 +1,13 @@
 //! Utilities every transformation shares: phi editing, edge redirection,
-//! block splitting ([`split_block_predecessors`]), remapping copied
-//! instructions ([`ValueMap`]), direct callees ([`direct_callee`]) and SSA
-//! repair ([`ssa::SsaUpdater`]).
+//! block splitting ([`split_block_predecessors`]), copying code
+//! ([`clone`]: blocks, value maps, remapping, exit phis, noalias scopes),
+//! direct callees ([`direct_callee`]) and SSA repair ([`ssa::SsaUpdater`]).
 //!
 //! All of them keep the function valid SSA (given valid input) and leave
 //! analyses stale: callers recompute the CFG, dominators and loops after
 //! editing.
 
+pub mod clone;
 pub mod constload;
 pub mod debug;
 pub mod expand;
@@ -15,10 +16,9 @@ pub mod ssa;
 
 use loopwright_analysis::ControlFlowGraph;
 use loopwright_ir::{
-    Block, ConstData, Func, Function, GlobalRef, Inst, InstData, Md, MdKind, MdNode, Module,
-    Opcode, Operand, TypeTable, Value,
+    Block, ConstData, Func, Function, GlobalRef, Inst, InstData, MdKind, MdNode, Module, Opcode,
+    Operand, TypeTable,
 };
-use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 /// The phis at the top of `b` (debug records skipped), in order.
@@ -448,81 +448,6 @@ pub fn split_edge_named(f: &mut Function, from: Block, to: Block) -> Option<Bloc
     let nb = loopwright_analysis::split_edge(f, from, to);
     f.set_block_name(nb, Some(&name));
     Some(nb)
-}
-
-/// The value and block maps of a copy of some blocks, as LLVM's
-/// `RemapInstruction` reads its `ValueToValueMapTy`: an operand with no
-/// entry stays as it is.
-#[derive(Debug, Default, Clone)]
-pub struct ValueMap {
-    /// Original value to its copy: a value, or a constant it became.
-    pub vals: FxHashMap<Value, Operand>,
-    /// Original block to its copy.
-    pub blocks: FxHashMap<Block, Block>,
-}
-
-impl ValueMap {
-    /// `op` mapped. A value used as metadata (`MdLocal`) maps to its copy
-    /// used as metadata: `MdLocal` of the new value, or `Md::Const` of the
-    /// constant it became.
-    pub fn operand(&self, op: Operand) -> Operand {
-        match op {
-            Operand::Value(v) => self.vals.get(&v).copied().unwrap_or(op),
-            Operand::MdLocal(v) => match self.vals.get(&v) {
-                Some(Operand::Value(w)) => Operand::MdLocal(*w),
-                Some(Operand::Const(c)) => Operand::Md(Md::Const(*c)),
-                _ => op,
-            },
-            Operand::Block(b) => Operand::Block(self.blocks.get(&b).copied().unwrap_or(b)),
-            other => other,
-        }
-    }
-
-    /// The copy of a value operand; any other operand as it is.
-    pub fn value(&self, op: Operand) -> Operand {
-        match op {
-            Operand::Value(v) => self.vals.get(&v).copied().unwrap_or(op),
-            other => other,
-        }
-    }
-
-    /// `RemapInstruction` on `i`: every operand mapped by
-    /// [`ValueMap::operand`]. A `!DIArgList` operand is replaced by a new
-    /// list of the mapped entries; entries are plain values and constants,
-    /// never their metadata forms.
-    pub fn remap_inst(&self, f: &mut Function, i: Inst) {
-        let lists: Vec<(usize, loopwright_ir::ArgList)> = f
-            .inst(i)
-            .operands()
-            .iter()
-            .enumerate()
-            .filter_map(|(k, o)| match o {
-                Operand::MdArgList(al) => Some((k, *al)),
-                _ => None,
-            })
-            .collect();
-        let mut new_lists = Vec::new();
-        for (k, al) in lists {
-            let ops: Vec<Operand> = f
-                .arg_list(al)
-                .iter()
-                .map(|&o| match self.operand(o) {
-                    Operand::MdLocal(v) => Operand::Value(v),
-                    Operand::Md(Md::Const(c)) => Operand::Const(c),
-                    x => x,
-                })
-                .collect();
-            new_lists.push((k, f.make_arg_list(ops)));
-        }
-        f.map_operands(i, |ops| {
-            for op in ops.iter_mut() {
-                *op = self.operand(*op);
-            }
-            for (k, al) in new_lists {
-                ops[k] = Operand::MdArgList(al);
-            }
-        });
-    }
 }
 
 /// The function a call-like instruction calls directly: `None` for an
