@@ -75,13 +75,14 @@
 //! - `isDereferenceablePointer` is approximated (static allocas, globals,
 //!   `dereferenceable`/`byval` parameters).
 
-use super::transform::{loop_rpo, simplify_after_unroll, trivially_dead};
+use super::transform::{loop_rpo, simplify_after_unroll};
 use super::{UnrollOptions, UnrollResult};
 use crate::remark::{Remark, RemarkKind, Remarks, SourceLoc};
 use crate::utils::clone::{
     add_exit_phi_entries, clone_blocks, clone_noalias_scopes, declared_scopes, insts_of, Place,
     ValueMap,
 };
+use crate::utils::dead::{delete_dead, trivially_dead};
 use crate::utils::{direct_callee, phi_value_for, phis};
 use crate::FnAnalyses;
 use loopwright_analysis::loopmd::followup::{
@@ -1509,8 +1510,10 @@ fn apply_iv_actions(m: &mut Module, f: &mut Function, actions: Vec<IvAction>) {
             }
         }
     }
+    // LLVM's `simplifyLoopAfterUnroll`: each dead instruction in turn,
+    // last first, with what it leaves dead.
     while let Some(i) = dead.pop() {
-        delete_recursively(m, f, i);
+        delete_dead(m, f, i);
     }
 }
 
@@ -1519,35 +1522,6 @@ fn int_const(m: &mut Module, ty: loopwright_ir::Type, c: CInt) -> loopwright_ir:
     let v = c.u();
     let val = loopwright_ir::ApInt::from_words(c.bits(), &[v as u64, (v >> 64) as u64]);
     m.consts.intern(ConstData::Int { ty, val })
-}
-
-/// `RecursivelyDeleteTriviallyDeadInstructions`: deletes `inst` if dead,
-/// then its operands that become dead; debug records of deleted values get
-/// `poison`.
-fn delete_recursively(m: &mut Module, f: &mut Function, inst: Inst) {
-    let mut work = vec![inst];
-    while let Some(i) = work.pop() {
-        if f.layout.inst_block(i).is_none() || !trivially_dead(m, f, i) {
-            continue;
-        }
-        if let Some(v) = f.inst_result(i) {
-            let ty = f.value_type(v);
-            let poison = m.consts.intern(ConstData::Poison(ty));
-            f.replace_all_uses(v, Operand::Const(poison));
-        }
-        let operands: Vec<Value> = f
-            .inst(i)
-            .operands()
-            .iter()
-            .filter_map(|o| o.as_value())
-            .collect();
-        f.delete_inst(i);
-        for v in operands {
-            if let ValueDef::Result(d) = f.value_def(v) {
-                work.push(d);
-            }
-        }
-    }
 }
 
 /// Peels `count` iterations of `l` as `tryToUnrollLoop` does: the

@@ -77,6 +77,7 @@ mod poison;
 use super::cost::Prefs;
 use super::UnrollOptions;
 use crate::utils::clone::{clone_blocks, Place, ValueMap};
+use crate::utils::dead::{delete_dead_list, trivially_dead};
 use crate::utils::expand::{self, Expr};
 use crate::utils::fold::simplify;
 use crate::utils::{
@@ -869,13 +870,11 @@ fn break_backedge(m: &mut Module, f: &mut Function, header: Block, latch: Block,
                     f.replace_all_uses(r, v);
                 }
             }
-            if super::transform::trivially_dead(m, f, i) {
+            if trivially_dead(m, f, i) {
                 dead.push(i);
             }
         }
-        for d in dead {
-            super::transform::delete_recursively(m, f, d);
-        }
+        delete_dead_list(m, f, dead);
     }
     let cfg = ControlFlowGraph::compute(f);
     merge_block_into_predecessor(m, f, &cfg, exit, false);

@@ -22,6 +22,7 @@
 use crate::utils::clone::{
     clone_blocks, clone_noalias_scopes, declared_scopes, insts_of, ExitPhiEntries, Place, ValueMap,
 };
+use crate::utils::dead::{delete_dead_list, trivially_dead};
 use crate::utils::debug::remove_redundant_debug_records;
 use crate::utils::fold::simplify;
 use crate::utils::{
@@ -29,7 +30,6 @@ use crate::utils::{
     phi_value_for, phis, phis_replace_pred, pred_edges, replace_successor,
 };
 use crate::FnAnalyses;
-use loopwright_analysis::loops::may_access_memory;
 use loopwright_analysis::Loop;
 use loopwright_ir::{
     Block, ConstData, Flags, Function, Inst, InstData, MdKind, Module, Opcode, Operand, TypeTable,
@@ -420,235 +420,6 @@ fn set_dest(
     (dest != dead).then_some(dead)
 }
 
-/// Whether `inst` has no uses and no effect (LLVM's
-/// `isInstructionTriviallyDead`).
-pub fn trivially_dead(m: &Module, f: &Function, inst: Inst) -> bool {
-    let data = f.inst(inst);
-    if data.opcode.is_terminator() || data.opcode.is_debug_record() {
-        return false;
-    }
-    if let Some(v) = f.inst_result(inst) {
-        // Debug records do not keep a value alive.
-        if f.uses(v)
-            .iter()
-            .any(|&u| !f.inst(u).opcode.is_debug_record())
-        {
-            return false;
-        }
-    }
-    match data.opcode {
-        Opcode::Store
-        | Opcode::Fence
-        | Opcode::AtomicCmpXchg
-        | Opcode::AtomicRmw
-        | Opcode::VAArg => false,
-        Opcode::LandingPad | Opcode::CatchPad | Opcode::CleanupPad | Opcode::Alloca => false,
-        Opcode::Load => {
-            !data.flags.contains(Flags::VOLATILE)
-                && !matches!(
-                    &data.extra,
-                    loopwright_ir::Extra::Mem {
-                        atomic: Some(_),
-                        ..
-                    }
-                )
-        }
-        Opcode::UDiv | Opcode::SDiv | Opcode::URem | Opcode::SRem => {
-            // Division may trap unless the divisor is a constant other than
-            // zero (and, for signed division, other than -1).
-            let signed = matches!(data.opcode, Opcode::SDiv | Opcode::SRem);
-            match data.operands().get(1) {
-                Some(Operand::Const(c)) => match m.consts.data(*c) {
-                    ConstData::Int { val, .. } => {
-                        !(val.is_zero() || signed && val.as_i64() == Some(-1))
-                    }
-                    _ => false,
-                },
-                _ => false,
-            }
-        }
-        op if op.is_call_like() => {
-            let Some(ci) = data.call_info() else {
-                return false;
-            };
-            !may_access_memory(m, data)
-                && (m.attrs.has(ci.fn_attrs, "willreturn") || callee_has(m, data, "willreturn"))
-                && (m.attrs.has(ci.fn_attrs, "nounwind") || callee_has(m, data, "nounwind"))
-        }
-        _ => true,
-    }
-}
-
-fn callee_has(m: &Module, data: &InstData, attr: &str) -> bool {
-    match data.operands().first() {
-        Some(Operand::Const(c)) => match m.consts.data(*c) {
-            ConstData::Global {
-                global: loopwright_ir::GlobalRef::Func(g),
-                ..
-            } => m.attrs.has(m.functions[*g].fn_attrs, attr),
-            _ => false,
-        },
-        _ => false,
-    }
-}
-
-/// Deletes `inst` and the operands that become trivially dead in turn,
-/// along with debug records that describe deleted values (they become
-/// `poison`).
-pub(crate) fn delete_recursively(m: &mut Module, f: &mut Function, inst: Inst) {
-    let mut work = vec![inst];
-    while let Some(i) = work.pop() {
-        if f.layout.inst_block(i).is_none() || !trivially_dead(m, f, i) {
-            continue;
-        }
-        if let Some(v) = f.inst_result(i) {
-            let users: Vec<Inst> = f.uses(v).to_vec();
-            let ty = f.value_type(v);
-            let poison = m.consts.intern(ConstData::Poison(ty));
-            for u in users {
-                if salvage_debug_value(m, f, i, v, u) {
-                    continue;
-                }
-                f.map_operands(u, |ops| {
-                    for op in ops.iter_mut() {
-                        if *op == Operand::MdLocal(v) {
-                            *op = Operand::Md(loopwright_ir::Md::Const(poison));
-                        }
-                    }
-                });
-            }
-        }
-        let operands: Vec<Value> = f
-            .inst(i)
-            .operands()
-            .iter()
-            .filter_map(|o| o.as_value())
-            .collect();
-        f.delete_inst(i);
-        for v in operands {
-            if let loopwright_ir::ValueDef::Result(d) = f.value_def(v) {
-                work.push(d);
-            }
-        }
-    }
-}
-
-/// LLVM's `salvageDebugInfo` for one `#dbg_value` user `u` of `v`, the
-/// result of `i` about to be deleted, when `i` is a binary operation with
-/// a constant integer right operand (of at most 64 bits): the record
-/// describes `i`'s left operand instead, with the operation prepended to
-/// its expression (`DW_OP_plus_uconst C` for an add, `DW_OP_constu C,
-/// DW_OP_minus` for a negative offset, `DW_OP_constu C, <op>` otherwise)
-/// and `DW_OP_stack_value` (before a fragment). Returns whether it did.
-fn salvage_debug_value(m: &mut Module, f: &mut Function, i: Inst, v: Value, u: Inst) -> bool {
-    use loopwright_ir::{Md, MdBody, MdField, MdFieldValue, MdNodeData};
-    let ud = f.inst(u);
-    if ud.opcode != Opcode::DbgValue || ud.operands().first() != Some(&Operand::MdLocal(v)) {
-        return false;
-    }
-    let Some(Operand::Md(Md::Node(expr))) = ud.operands().get(2).copied() else {
-        return false;
-    };
-    let d = f.inst(i);
-    let (Some(&lhs), Some(&Operand::Const(c))) = (d.operands().first(), d.operands().get(1)) else {
-        return false;
-    };
-    let val = match m.consts.data(c) {
-        ConstData::Int { val, .. } if val.bits() <= 64 => match val.as_i64() {
-            Some(x) => x,
-            None => return false,
-        },
-        _ => return false,
-    };
-    let op = |s: &str| MdFieldValue::Ident(s.into());
-    let num = |x: u64| MdFieldValue::Int(i128::from(x));
-    let mut ops: Vec<MdFieldValue> = Vec::new();
-    match d.opcode {
-        Opcode::Add | Opcode::Sub => {
-            let off = if d.opcode == Opcode::Add {
-                val
-            } else {
-                val.wrapping_neg()
-            };
-            if off > 0 {
-                ops.extend([op("DW_OP_plus_uconst"), num(off as u64)]);
-            } else if off < 0 {
-                ops.extend([
-                    op("DW_OP_constu"),
-                    num(off.unsigned_abs()),
-                    op("DW_OP_minus"),
-                ]);
-            }
-        }
-        other => {
-            let dw = match other {
-                Opcode::Mul => "DW_OP_mul",
-                Opcode::SDiv => "DW_OP_div",
-                Opcode::SRem => "DW_OP_mod",
-                Opcode::Or => "DW_OP_or",
-                Opcode::And => "DW_OP_and",
-                Opcode::Xor => "DW_OP_xor",
-                Opcode::Shl => "DW_OP_shl",
-                Opcode::LShr => "DW_OP_shr",
-                Opcode::AShr => "DW_OP_shra",
-                _ => return false,
-            };
-            ops.extend([op("DW_OP_constu"), num(val as u64), op(dw)]);
-        }
-    }
-    let old: Vec<MdFieldValue> = match &m.md.node(expr).body {
-        MdBody::Special { kind, fields } if &**kind == "DIExpression" => {
-            fields.iter().map(|x| x.value.clone()).collect()
-        }
-        _ => return false,
-    };
-    // `DIExpression::prependOpcodes` with a stack value.
-    let mut stack = !ops.is_empty();
-    for x in old {
-        if stack {
-            match &x {
-                MdFieldValue::Ident(s) if &**s == "DW_OP_stack_value" => stack = false,
-                MdFieldValue::Ident(s) if &**s == "DW_OP_LLVM_fragment" => {
-                    ops.push(op("DW_OP_stack_value"));
-                    stack = false;
-                }
-                _ => {}
-            }
-        }
-        ops.push(x);
-    }
-    if stack {
-        ops.push(op("DW_OP_stack_value"));
-    }
-    if ops.len() > 128 {
-        return false;
-    }
-    let fields = ops
-        .into_iter()
-        .map(|value| MdField {
-            name: "".into(),
-            value,
-        })
-        .collect();
-    let node = m.md.uniqued(MdNodeData {
-        distinct: false,
-        body: MdBody::Special {
-            kind: "DIExpression".into(),
-            fields,
-        },
-    });
-    let loc = match lhs {
-        Operand::Value(x) => Operand::MdLocal(x),
-        Operand::Const(k) => Operand::Md(Md::Const(k)),
-        _ => return false,
-    };
-    f.map_operands(u, |o| {
-        o[0] = loc;
-        o[2] = Operand::Md(Md::Node(node));
-    });
-    true
-}
-
 /// `simplifyLoopAfterUnroll` without the induction-variable
 /// simplification: per block, redundant debug records go, instructions
 /// fold, add chains with constants combine, dead instructions go.
@@ -678,9 +449,7 @@ pub fn simplify_after_unroll(m: &mut Module, f: &mut Function, blocks: &[Block])
                 dead.push(i);
             }
         }
-        for d in dead {
-            delete_recursively(m, f, d);
-        }
+        delete_dead_list(m, f, dead);
     }
 }
 

@@ -9,6 +9,7 @@
 
 pub mod clone;
 pub mod constload;
+pub mod dead;
 pub mod debug;
 pub mod expand;
 pub mod fold;
