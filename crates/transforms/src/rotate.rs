@@ -236,16 +236,7 @@ fn simplify_loop_latch(m: &Module, f: &mut Function, a: &FnAnalyses, l: Loop) ->
 fn not_duplicatable(m: &Module, f: &Function, header: Block, i: Inst) -> bool {
     let data = f.inst(i);
     if let Some(ci) = data.call_info() {
-        let callee_attrs = match data.operands().first() {
-            Some(Operand::Const(c)) => match m.consts.data(*c) {
-                ConstData::Global {
-                    global: loopwright_ir::GlobalRef::Func(g),
-                    ..
-                } => Some(m.functions[*g].fn_attrs),
-                _ => None,
-            },
-            _ => None,
-        };
+        let callee_attrs = crate::utils::direct_callee(m, data).map(|g| m.functions[g].fn_attrs);
         for set in std::iter::once(ci.fn_attrs).chain(callee_attrs) {
             if m.attrs.has(set, "noduplicate") || m.attrs.has(set, "convergent") {
                 return true;
@@ -668,42 +659,9 @@ fn records_before(f: &Function, i: Inst) -> Vec<Inst> {
 /// every place its location (or a `#dbg_assign`'s address) names `old`
 /// names `new` instead, in a new list for a `!DIArgList`.
 fn replace_location(f: &mut Function, u: Inst, old: Value, new: Operand) {
-    let as_md = match new {
-        Operand::Value(w) => Operand::MdLocal(w),
-        Operand::Const(c) => Operand::Md(Md::Const(c)),
-        other => other,
-    };
-    let lists: Vec<(usize, loopwright_ir::ArgList)> = f
-        .inst(u)
-        .operands()
-        .iter()
-        .enumerate()
-        .filter_map(|(k, o)| match o {
-            Operand::MdArgList(al) if f.arg_list(*al).contains(&Operand::Value(old)) => {
-                Some((k, *al))
-            }
-            _ => None,
-        })
-        .collect();
-    let mut new_lists = Vec::new();
-    for (k, al) in lists {
-        let ops: Vec<Operand> = f
-            .arg_list(al)
-            .iter()
-            .map(|&o| if o == Operand::Value(old) { new } else { o })
-            .collect();
-        new_lists.push((k, f.make_arg_list(ops)));
-    }
-    f.map_operands(u, |ops| {
-        for op in ops.iter_mut() {
-            if *op == Operand::MdLocal(old) {
-                *op = as_md;
-            }
-        }
-        for (k, al) in new_lists {
-            ops[k] = Operand::MdArgList(al);
-        }
-    });
+    let mut map = ValueMap::default();
+    map.vals.insert(old, new);
+    map.remap_inst(f, u);
 }
 
 /// LLVM's `insertDebugValuesForPHIs`: a phi inserted by SSA repair that

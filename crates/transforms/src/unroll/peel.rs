@@ -83,7 +83,7 @@ use crate::utils::clone::{
     ValueMap,
 };
 use crate::utils::dead::{delete_dead, trivially_dead};
-use crate::utils::{direct_callee, phi_value_for, phis};
+use crate::utils::{callee_name, direct_callee, phi_value_for, phis};
 use crate::FnAnalyses;
 use loopwright_analysis::loopmd::followup::{
     add_string_metadata_to_loop, set_loop_already_unrolled, set_loop_id_on_latches,
@@ -253,21 +253,6 @@ pub(crate) fn compute_peel_count_with(
     None
 }
 
-/// Whether `v` is defined outside loop `l` (LLVM's IR-level
-/// `Loop::isLoopInvariant`).
-fn invariant_operand(f: &Function, a: &FnAnalyses, l: Loop, op: Operand) -> bool {
-    match op {
-        Operand::Value(v) => match f.value_def(v) {
-            ValueDef::Result(i) => f
-                .layout
-                .inst_block(i)
-                .is_none_or(|b| !a.loops.contains(l, b)),
-            _ => true,
-        },
-        _ => true,
-    }
-}
-
 /// The instruction defining `op` inside loop `l`, if any.
 fn def_in_loop(f: &Function, a: &FnAnalyses, l: Loop, op: Operand) -> Option<Inst> {
     let v = op.as_value()?;
@@ -310,7 +295,7 @@ impl<'a> PhiAnalyzer<'a> {
     }
 
     fn calculate(&mut self, op: Operand) -> Option<u32> {
-        if invariant_operand(self.f, self.a, self.l, op) {
+        if self.a.loops.is_invariant(self.f, self.l, op) {
             return Some(0);
         }
         let v = op.as_value()?;
@@ -552,9 +537,9 @@ impl CompareCounter<'_, '_, '_> {
         }
         let args = data.call_args();
         let [lhs, rhs] = args else { return };
-        let (bound, iter) = if invariant_operand(self.f, self.a, self.l, *lhs) {
+        let (bound, iter) = if self.a.loops.is_invariant(self.f, self.l, *lhs) {
             (*lhs, *rhs)
-        } else if invariant_operand(self.f, self.a, self.l, *rhs) {
+        } else if self.a.loops.is_invariant(self.f, self.l, *rhs) {
             (*rhs, *lhs)
         } else {
             return;
@@ -598,11 +583,6 @@ impl CompareCounter<'_, '_, '_> {
         }
         self.desired = count;
     }
-}
-
-/// The name of the function a call calls directly.
-fn callee_name<'m>(m: &'m Module, data: &InstData) -> Option<&'m str> {
-    direct_callee(m, data).and_then(|g| m.functions[g].name())
 }
 
 /// `countToEliminateCompares`: the iterations to peel so that compares on
@@ -685,15 +665,9 @@ fn may_write(m: &Module, data: &InstData) -> bool {
             if read_only(ci.fn_attrs) {
                 return false;
             }
-            match data.callee() {
-                Some(Operand::Const(c)) => match m.consts.data(c) {
-                    ConstData::Global {
-                        global: GlobalRef::Func(g),
-                        ..
-                    } => !read_only(m.functions[*g].fn_attrs),
-                    _ => true,
-                },
-                _ => true,
+            match direct_callee(m, data) {
+                Some(g) => !read_only(m.functions[g].fn_attrs),
+                None => true,
             }
         }
         _ => false,
@@ -796,7 +770,7 @@ fn peel_to_make_loads_dereferenceable(m: &Module, f: &Function, a: &FnAnalyses, 
             let ptr = data.operands()[0];
             let size = dl.store_size(&m.types, data.ty);
             if a.dt.dominates(b, latch)
-                && invariant_operand(f, a, l, ptr)
+                && a.loops.is_invariant(f, l, ptr)
                 && !is_dereferenceable(m, f, ptr, size)
             {
                 users(&mut load_users);
@@ -834,21 +808,7 @@ pub fn can_transform(f: &Function, a: &FnAnalyses, l: Loop) -> bool {
 /// the terminator; `b` branches to it with the terminator's location.
 fn split_at_terminator(f: &mut Function, b: Block, name: &str) -> Option<Block> {
     let t = f.terminator(b)?;
-    let dbg = f.inst(t).md.get(MdKind::DBG);
-    let nb = f.make_block(Some(name));
-    f.layout.insert_block_after(nb, b);
-    f.layout.split_block_at(t, nb);
-    let mut succs: Vec<Block> = f.inst(t).successors().collect();
-    succs.dedup();
-    for s in succs {
-        crate::utils::phis_replace_pred(f, s, b, nb);
-    }
-    let mut br = InstData::new(Opcode::Br, TypeTable::VOID, [Operand::Block(nb)]);
-    if let Some(d) = dbg {
-        br.md.set(MdKind::DBG, d);
-    }
-    f.append(b, br, None);
-    Some(nb)
+    Some(crate::utils::split_block(f, b, t, name))
 }
 
 /// LLVM's `peelLoop`: peels the first `count` iterations of `l` (which

@@ -497,17 +497,7 @@ pub(crate) fn simplify_extra(m: &mut Module, f: &Function, data: &InstData) -> O
 
 /// `llvm.{u,s}{min,max}` on integers of at most 64 bits.
 fn simplify_min_max(m: &mut Module, data: &InstData) -> Option<Operand> {
-    let Some(Operand::Const(callee)) = data.callee() else {
-        return None;
-    };
-    let ConstData::Global {
-        global: loopwright_ir::GlobalRef::Func(g),
-        ..
-    } = m.consts.data(callee)
-    else {
-        return None;
-    };
-    let name = m.functions[*g].name()?;
+    let name = crate::utils::callee_name(m, data)?;
     let kind = ["umin", "umax", "smin", "smax"]
         .into_iter()
         .find(|k| name.starts_with(&format!("llvm.{k}.")))?;

@@ -283,17 +283,7 @@ pub fn clone_noalias_scopes(
     // `cloneNoAliasScopes`: the first new scope of a scope wins.
     let mut cloned: FxHashMap<MdNode, MdNode> = FxHashMap::default();
     for &list in lists {
-        let scopes: Vec<MdNode> = match &m.md.node(list).body {
-            MdBody::Tuple(ops) => ops
-                .iter()
-                .filter_map(|o| match o {
-                    Some(Md::Node(n)) => Some(*n),
-                    _ => None,
-                })
-                .collect(),
-            MdBody::Special { .. } => Vec::new(),
-        };
-        for scope in scopes {
+        for scope in node_operands(m, list) {
             if cloned.contains_key(&scope) {
                 continue;
             }
@@ -334,16 +324,7 @@ pub fn clone_noalias_scopes(
         if let Some(&r) = adapted.get(&list) {
             return r;
         }
-        let ops: Vec<MdNode> = match &m.md.node(list).body {
-            MdBody::Tuple(ops) => ops
-                .iter()
-                .filter_map(|o| match o {
-                    Some(Md::Node(n)) => Some(*n),
-                    _ => None,
-                })
-                .collect(),
-            MdBody::Special { .. } => Vec::new(),
-        };
+        let ops = node_operands(m, list);
         let r = ops.iter().any(|n| cloned.contains_key(n)).then(|| {
             let new_ops = ops
                 .iter()
@@ -372,6 +353,20 @@ pub fn clone_noalias_scopes(
                 }
             }
         }
+    }
+}
+
+/// The node operands of a tuple (a scope list's scopes).
+fn node_operands(m: &Module, list: MdNode) -> Vec<MdNode> {
+    match &m.md.node(list).body {
+        MdBody::Tuple(ops) => ops
+            .iter()
+            .filter_map(|o| match o {
+                Some(Md::Node(n)) => Some(*n),
+                _ => None,
+            })
+            .collect(),
+        MdBody::Special { .. } => Vec::new(),
     }
 }
 

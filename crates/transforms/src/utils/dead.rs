@@ -158,11 +158,12 @@ struct Salvage {
     extra: Vec<Operand>,
 }
 
-/// One element of a `!DIExpression`: an operation (`DW_OP_...`) or one of
-/// its arguments (a number, or a keyword such as `DW_ATE_signed`).
+/// One element of a `!DIExpression`: an operation this module knows, a
+/// number, or another word (an operation it only copies, or a keyword such
+/// as `DW_ATE_signed`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Elem {
-    Op(&'static str),
+    Op(Dw),
     Num(u64),
     Kw(String),
 }
@@ -374,8 +375,8 @@ fn read_expr(m: &Module, n: MdNode) -> Option<Vec<Elem>> {
         .iter()
         .map(|fld| match &fld.value {
             MdFieldValue::Int(x) => u64::try_from(*x).ok().map(Elem::Num),
-            MdFieldValue::Ident(s) if s.starts_with("DW_OP_") => Some(match op_name(s) {
-                Some(st) => Elem::Op(st),
+            MdFieldValue::Ident(s) if s.starts_with("DW_OP_") => Some(match Dw::from_name(s) {
+                Some(d) => Elem::Op(d),
                 None => Elem::Kw(s.to_string()),
             }),
             MdFieldValue::Ident(s) => Some(Elem::Kw(s.to_string())),
@@ -391,7 +392,7 @@ fn write_expr(m: &mut Module, expr: &[Elem]) -> MdNode {
         .map(|e| MdField {
             name: "".into(),
             value: match e {
-                Elem::Op(s) => MdFieldValue::Ident((*s).into()),
+                Elem::Op(d) => MdFieldValue::Ident(d.name().into()),
                 Elem::Num(x) => MdFieldValue::Int(i128::from(*x)),
                 Elem::Kw(s) => MdFieldValue::Ident(s.as_str().into()),
             },
@@ -406,38 +407,99 @@ fn write_expr(m: &mut Module, expr: &[Elem]) -> MdNode {
     })
 }
 
-/// The DWARF operations this module builds or folds, by name (others are
-/// kept as keywords and only copied).
-const KNOWN_OPS: &[&str] = &[
-    "DW_OP_LLVM_arg",
-    "DW_OP_LLVM_convert",
-    "DW_OP_LLVM_fragment",
-    "DW_OP_stack_value",
-    "DW_OP_plus_uconst",
-    "DW_OP_constu",
-    "DW_OP_consts",
-    "DW_OP_plus",
-    "DW_OP_minus",
-    "DW_OP_mul",
-    "DW_OP_div",
-    "DW_OP_mod",
-    "DW_OP_or",
-    "DW_OP_and",
-    "DW_OP_xor",
-    "DW_OP_shl",
-    "DW_OP_shr",
-    "DW_OP_shra",
-    "DW_OP_eq",
-    "DW_OP_ne",
-    "DW_OP_gt",
-    "DW_OP_ge",
-    "DW_OP_lt",
-    "DW_OP_le",
-    "DW_OP_lit0",
-];
+/// The DWARF operations this module builds or folds (others are kept as
+/// words and only copied).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Dw {
+    LlvmArg,
+    LlvmConvert,
+    LlvmFragment,
+    StackValue,
+    PlusUconst,
+    Constu,
+    Consts,
+    Plus,
+    Minus,
+    Mul,
+    Div,
+    Mod,
+    Or,
+    And,
+    Xor,
+    Shl,
+    Shr,
+    Shra,
+    Eq,
+    Ne,
+    Gt,
+    Ge,
+    Lt,
+    Le,
+    Lit0,
+}
 
-fn op_name(s: &str) -> Option<&'static str> {
-    KNOWN_OPS.iter().copied().find(|&k| k == s)
+impl Dw {
+    const ALL: [Dw; 25] = [
+        Dw::LlvmArg,
+        Dw::LlvmConvert,
+        Dw::LlvmFragment,
+        Dw::StackValue,
+        Dw::PlusUconst,
+        Dw::Constu,
+        Dw::Consts,
+        Dw::Plus,
+        Dw::Minus,
+        Dw::Mul,
+        Dw::Div,
+        Dw::Mod,
+        Dw::Or,
+        Dw::And,
+        Dw::Xor,
+        Dw::Shl,
+        Dw::Shr,
+        Dw::Shra,
+        Dw::Eq,
+        Dw::Ne,
+        Dw::Gt,
+        Dw::Ge,
+        Dw::Lt,
+        Dw::Le,
+        Dw::Lit0,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Dw::LlvmArg => "DW_OP_LLVM_arg",
+            Dw::LlvmConvert => "DW_OP_LLVM_convert",
+            Dw::LlvmFragment => "DW_OP_LLVM_fragment",
+            Dw::StackValue => "DW_OP_stack_value",
+            Dw::PlusUconst => "DW_OP_plus_uconst",
+            Dw::Constu => "DW_OP_constu",
+            Dw::Consts => "DW_OP_consts",
+            Dw::Plus => "DW_OP_plus",
+            Dw::Minus => "DW_OP_minus",
+            Dw::Mul => "DW_OP_mul",
+            Dw::Div => "DW_OP_div",
+            Dw::Mod => "DW_OP_mod",
+            Dw::Or => "DW_OP_or",
+            Dw::And => "DW_OP_and",
+            Dw::Xor => "DW_OP_xor",
+            Dw::Shl => "DW_OP_shl",
+            Dw::Shr => "DW_OP_shr",
+            Dw::Shra => "DW_OP_shra",
+            Dw::Eq => "DW_OP_eq",
+            Dw::Ne => "DW_OP_ne",
+            Dw::Gt => "DW_OP_gt",
+            Dw::Ge => "DW_OP_ge",
+            Dw::Lt => "DW_OP_lt",
+            Dw::Le => "DW_OP_le",
+            Dw::Lit0 => "DW_OP_lit0",
+        }
+    }
+
+    fn from_name(s: &str) -> Option<Dw> {
+        Dw::ALL.into_iter().find(|d| d.name() == s)
+    }
 }
 
 /// Whether element `e` starts an operation.
@@ -473,7 +535,7 @@ fn num_location_operands(expr: &[Elem]) -> u64 {
     operations(expr)
         .iter()
         .filter_map(|op| match op {
-            [Elem::Op("DW_OP_LLVM_arg"), Elem::Num(n)] => Some(n + 1),
+            [Elem::Op(Dw::LlvmArg), Elem::Num(n)] => Some(n + 1),
             _ => None,
         })
         .max()
@@ -488,7 +550,7 @@ fn num_location_operands(expr: &[Elem]) -> u64 {
 fn append_ops_to_arg(expr: &[Elem], ops: &[Elem], arg: u64, stack_value: bool) -> Vec<Elem> {
     let variadic = operations(expr)
         .iter()
-        .any(|op| matches!(op.first(), Some(Elem::Op("DW_OP_LLVM_arg"))));
+        .any(|op| matches!(op.first(), Some(Elem::Op(Dw::LlvmArg))));
     let mut out: Vec<Elem> = Vec::new();
     let mut stack = stack_value;
     if !variadic {
@@ -500,21 +562,21 @@ fn append_ops_to_arg(expr: &[Elem], ops: &[Elem], arg: u64, stack_value: bool) -
     for op in operations(expr) {
         if stack {
             match op.first() {
-                Some(Elem::Op("DW_OP_stack_value")) => stack = false,
-                Some(Elem::Op("DW_OP_LLVM_fragment")) => {
-                    out.push(Elem::Op("DW_OP_stack_value"));
+                Some(Elem::Op(Dw::StackValue)) => stack = false,
+                Some(Elem::Op(Dw::LlvmFragment)) => {
+                    out.push(Elem::Op(Dw::StackValue));
                     stack = false;
                 }
                 _ => {}
             }
         }
         out.extend(op.iter().cloned());
-        if variadic && op == [Elem::Op("DW_OP_LLVM_arg"), Elem::Num(arg)] {
+        if variadic && op == [Elem::Op(Dw::LlvmArg), Elem::Num(arg)] {
             out.extend(ops.iter().cloned());
         }
     }
     if stack {
-        out.push(Elem::Op("DW_OP_stack_value"));
+        out.push(Elem::Op(Dw::StackValue));
     }
     out
 }
@@ -522,12 +584,12 @@ fn append_ops_to_arg(expr: &[Elem], ops: &[Elem], arg: u64, stack_value: bool) -
 /// `DIExpression::appendOffset`.
 fn append_offset(ops: &mut Vec<Elem>, offset: i64) {
     if offset > 0 {
-        ops.extend([Elem::Op("DW_OP_plus_uconst"), Elem::Num(offset as u64)]);
+        ops.extend([Elem::Op(Dw::PlusUconst), Elem::Num(offset as u64)]);
     } else if offset < 0 {
         ops.extend([
-            Elem::Op("DW_OP_constu"),
+            Elem::Op(Dw::Constu),
             Elem::Num(offset.unsigned_abs()),
-            Elem::Op("DW_OP_minus"),
+            Elem::Op(Dw::Minus),
         ]);
     }
 }
@@ -549,10 +611,10 @@ fn const_int(m: &Module, op: Operand) -> Option<Result<i64, ()>> {
 fn ssa_operand(current: u64, ops: &mut Vec<Elem>, extra: &mut Vec<Operand>, second: Operand) {
     let mut current = current;
     if current == 0 {
-        ops.extend([Elem::Op("DW_OP_LLVM_arg"), Elem::Num(0)]);
+        ops.extend([Elem::Op(Dw::LlvmArg), Elem::Num(0)]);
         current = 1;
     }
-    ops.extend([Elem::Op("DW_OP_LLVM_arg"), Elem::Num(current)]);
+    ops.extend([Elem::Op(Dw::LlvmArg), Elem::Num(current)]);
     extra.push(second);
 }
 
@@ -602,7 +664,7 @@ fn salvage_impl(m: &Module, f: &Function, inst: Inst, current: u64) -> Option<Sa
         };
         for bits in [from_bits, to_bits] {
             ops.extend([
-                Elem::Op("DW_OP_LLVM_convert"),
+                Elem::Op(Dw::LlvmConvert),
                 Elem::Num(u64::from(bits)),
                 Elem::Kw(kind.to_owned()),
             ]);
@@ -680,18 +742,18 @@ fn salvage_impl(m: &Module, f: &Function, inst: Inst, current: u64) -> Option<Sa
             }
             let mut current = current;
             if !variable.is_empty() && current == 0 {
-                ops.extend([Elem::Op("DW_OP_LLVM_arg"), Elem::Num(0)]);
+                ops.extend([Elem::Op(Dw::LlvmArg), Elem::Num(0)]);
                 current = 1;
             }
             for (v, stride) in variable {
                 extra.push(v);
                 ops.extend([
-                    Elem::Op("DW_OP_LLVM_arg"),
+                    Elem::Op(Dw::LlvmArg),
                     Elem::Num(current),
-                    Elem::Op("DW_OP_constu"),
+                    Elem::Op(Dw::Constu),
                     Elem::Num(stride),
-                    Elem::Op("DW_OP_mul"),
-                    Elem::Op("DW_OP_plus"),
+                    Elem::Op(Dw::Mul),
+                    Elem::Op(Dw::Plus),
                 ]);
                 current += 1;
             }
@@ -704,78 +766,60 @@ fn salvage_impl(m: &Module, f: &Function, inst: Inst, current: u64) -> Option<Sa
             append_offset(&mut ops, signed);
             Some(Salvage { base, ops, extra })
         }
-        op if op.is_binary() => {
+        op if op.is_binary() || op == Opcode::ICmp => {
+            // `getSalvageOpsForBinOp` and `getSalvageOpsForIcmpOp`.
             let (&lhs, &rhs) = (ops_in.first()?, ops_in.get(1)?);
-            match const_int(m, rhs) {
-                Some(Err(())) => return None,
-                Some(Ok(val)) => {
-                    if matches!(op, Opcode::Add | Opcode::Sub) {
-                        let off = if op == Opcode::Add {
-                            val
-                        } else {
-                            val.wrapping_neg()
-                        };
-                        append_offset(&mut ops, off);
-                        return Some(Salvage {
-                            base: lhs,
-                            ops,
-                            extra,
-                        });
-                    }
-                    ops.extend([Elem::Op("DW_OP_constu"), Elem::Num(val as u64)]);
-                }
-                None => ssa_operand(current, &mut ops, &mut extra, rhs),
-            }
-            let dw = match op {
-                Opcode::Add => "DW_OP_plus",
-                Opcode::Sub => "DW_OP_minus",
-                Opcode::Mul => "DW_OP_mul",
-                Opcode::SDiv => "DW_OP_div",
-                Opcode::SRem => "DW_OP_mod",
-                Opcode::Or => "DW_OP_or",
-                Opcode::And => "DW_OP_and",
-                Opcode::Xor => "DW_OP_xor",
-                Opcode::Shl => "DW_OP_shl",
-                Opcode::LShr => "DW_OP_shr",
-                Opcode::AShr => "DW_OP_shra",
-                _ => return None,
+            let pred = d.predicate();
+            let dw = match (op, pred) {
+                (Opcode::Add, _) => Some(Dw::Plus),
+                (Opcode::Sub, _) => Some(Dw::Minus),
+                (Opcode::Mul, _) => Some(Dw::Mul),
+                (Opcode::SDiv, _) => Some(Dw::Div),
+                (Opcode::SRem, _) => Some(Dw::Mod),
+                (Opcode::Or, _) => Some(Dw::Or),
+                (Opcode::And, _) => Some(Dw::And),
+                (Opcode::Xor, _) => Some(Dw::Xor),
+                (Opcode::Shl, _) => Some(Dw::Shl),
+                (Opcode::LShr, _) => Some(Dw::Shr),
+                (Opcode::AShr, _) => Some(Dw::Shra),
+                (Opcode::ICmp, Some(p)) => match p {
+                    Predicate::Eq => Some(Dw::Eq),
+                    Predicate::Ne => Some(Dw::Ne),
+                    Predicate::Ugt | Predicate::Sgt => Some(Dw::Gt),
+                    Predicate::Uge | Predicate::Sge => Some(Dw::Ge),
+                    Predicate::Ult | Predicate::Slt => Some(Dw::Lt),
+                    Predicate::Ule | Predicate::Sle => Some(Dw::Le),
+                    _ => None,
+                },
+                _ => None,
             };
-            ops.push(Elem::Op(dw));
-            Some(Salvage {
-                base: lhs,
-                ops,
-                extra,
-            })
-        }
-        Opcode::ICmp => {
-            let (&lhs, &rhs) = (ops_in.first()?, ops_in.get(1)?);
-            let p = d.predicate()?;
             match const_int(m, rhs) {
                 Some(Err(())) => return None,
+                // An add or sub of a constant is an offset.
+                Some(Ok(val)) if matches!(op, Opcode::Add | Opcode::Sub) => {
+                    let off = if op == Opcode::Add {
+                        val
+                    } else {
+                        val.wrapping_neg()
+                    };
+                    append_offset(&mut ops, off);
+                    return Some(Salvage {
+                        base: lhs,
+                        ops,
+                        extra,
+                    });
+                }
                 Some(Ok(val)) => {
                     let signed = matches!(
-                        p,
-                        Predicate::Sgt | Predicate::Sge | Predicate::Slt | Predicate::Sle
+                        pred,
+                        Some(Predicate::Sgt | Predicate::Sge | Predicate::Slt | Predicate::Sle)
                     );
-                    let c = if signed {
-                        "DW_OP_consts"
-                    } else {
-                        "DW_OP_constu"
-                    };
+                    let c = if signed { Dw::Consts } else { Dw::Constu };
                     ops.extend([Elem::Op(c), Elem::Num(val as u64)]);
                 }
                 None => ssa_operand(current, &mut ops, &mut extra, rhs),
             }
-            let dw = match p {
-                Predicate::Eq => "DW_OP_eq",
-                Predicate::Ne => "DW_OP_ne",
-                Predicate::Ugt | Predicate::Sgt => "DW_OP_gt",
-                Predicate::Uge | Predicate::Sge => "DW_OP_ge",
-                Predicate::Ult | Predicate::Slt => "DW_OP_lt",
-                Predicate::Ule | Predicate::Sle => "DW_OP_le",
-                _ => return None,
-            };
-            ops.push(Elem::Op(dw));
+            ops.push(Elem::Op(dw?));
             Some(Salvage {
                 base: lhs,
                 ops,
@@ -789,159 +833,125 @@ fn salvage_impl(m: &Module, f: &Function, inst: Inst, current: u64) -> Option<Sa
 /// The constant of a `DW_OP_constu C` operation.
 fn constu(op: &[Elem]) -> Option<u64> {
     match op {
-        [Elem::Op("DW_OP_constu"), Elem::Num(c)] => Some(*c),
+        [Elem::Op(Dw::Constu), Elem::Num(c)] => Some(*c),
         _ => None,
     }
 }
 
-/// The operation's name, for the folding rules.
-fn op_kind(op: &[Elem]) -> &str {
+/// The operation an element list starts with, when this module knows it.
+fn op_kind(op: &[Elem]) -> Option<Dw> {
     match op.first() {
-        Some(Elem::Op(s)) => s,
-        Some(Elem::Kw(s)) => s,
-        _ => "",
+        Some(Elem::Op(d)) => Some(*d),
+        _ => None,
     }
 }
 
 /// LLVM's `foldOperationIfPossible`.
-fn fold_operation(c1: u64, c2: u64, op: &str) -> Option<u64> {
-    match op {
-        "DW_OP_plus" => c1.checked_add(c2),
-        "DW_OP_minus" => c1.checked_sub(c2),
-        "DW_OP_shl" => (c2 < 64 && u64::from(c1.leading_zeros()) >= c2).then(|| c1 << c2),
-        "DW_OP_shr" => (c2 < 64 && u64::from(c1.trailing_zeros()) >= c2).then(|| c1 >> c2),
-        "DW_OP_mul" => c1.checked_mul(c2),
-        "DW_OP_div" => (c2 != 0).then(|| c1 / c2),
+fn fold_operation(c1: u64, c2: u64, op: Option<Dw>) -> Option<u64> {
+    match op? {
+        Dw::Plus => c1.checked_add(c2),
+        Dw::Minus => c1.checked_sub(c2),
+        Dw::Shl => (c2 < 64 && u64::from(c1.leading_zeros()) >= c2).then(|| c1 << c2),
+        Dw::Shr => (c2 < 64 && u64::from(c1.trailing_zeros()) >= c2).then(|| c1 >> c2),
+        Dw::Mul => c1.checked_mul(c2),
+        Dw::Div => (c2 != 0).then(|| c1 / c2),
         _ => None,
     }
 }
 
-fn is_neutral(op: &str, c: u64) -> bool {
+fn is_neutral(op: Option<Dw>, c: u64) -> bool {
     match op {
-        "DW_OP_plus" | "DW_OP_minus" | "DW_OP_shl" | "DW_OP_shr" => c == 0,
-        "DW_OP_mul" | "DW_OP_div" => c == 1,
+        Some(Dw::Plus | Dw::Minus | Dw::Shl | Dw::Shr) => c == 0,
+        Some(Dw::Mul | Dw::Div) => c == 1,
         _ => false,
     }
 }
 
-fn commutative_pair(a: &str, b: &str) -> bool {
-    a == b && (a == "DW_OP_plus" || a == "DW_OP_mul")
+fn commutative_pair(a: Option<Dw>, b: Option<Dw>) -> bool {
+    a == b && matches!(a, Some(Dw::Plus | Dw::Mul))
+}
+
+/// One step of `foldConstantMath` at `work[loc]` (a `DW_OP_constu C1`):
+/// whether a pattern matched (and the operations changed).
+fn fold_at(work: &mut Vec<Vec<Elem>>, loc: usize, c1: u64) -> bool {
+    let kind = |k: usize| work.get(loc + k).and_then(|op| op_kind(op));
+    let konst = |k: usize| work.get(loc + k).and_then(|op| constu(op));
+    // The constant a pattern folds into, and the operations it replaces.
+    let folded: Option<(u64, std::ops::Range<usize>)> = if is_neutral(kind(1), c1) {
+        // {C, op} with a neutral C: both go.
+        work.drain(loc..loc + 2);
+        return true;
+    } else if let (Some(c2), true) = (konst(1), work.len() > loc + 2) {
+        // {C1, C2, op}.
+        fold_operation(c1, c2, kind(2)).map(|r| (r, loc + 1..loc + 3))
+    } else if let (Some(c2), true) = (konst(2), commutative_pair(kind(1), kind(3))) {
+        // {C1, op, C2, op}.
+        fold_operation(c1, c2, kind(1)).map(|r| (r, loc + 2..loc + 4))
+    } else if let (Some(c2), Some(Dw::LlvmArg), true) = (
+        konst(4),
+        kind(2),
+        commutative_pair(kind(1), kind(3)) && commutative_pair(kind(3), kind(5)),
+    ) {
+        // {C1, op, arg, op, C2, op}.
+        fold_operation(c1, c2, kind(1)).map(|r| (r, loc + 4..loc + 6))
+    } else {
+        None
+    };
+    let Some((r, gone)) = folded else {
+        return false;
+    };
+    work.drain(gone);
+    work[loc] = vec![Elem::Op(Dw::Constu), Elem::Num(r)];
+    true
 }
 
 /// LLVM's `DIExpression::foldConstantMath` (`DIExpressionOptimizer.cpp`):
-/// `DW_OP_plus_uconst` and `DW_OP_lit0` are spelled as `DW_OP_constu`
+/// `DW_OP_plus_uconst` and `DW_OP_lit<N>` are spelled as `DW_OP_constu`
 /// operations, constant operations fold (`C + 0`, `C1 C2 op`,
-/// `C1 op C2 op` and `C1 op arg op C2 op` for `+` and `*`), and the
-/// result is spelled back (`DW_OP_constu C, DW_OP_plus` as
-/// `DW_OP_plus_uconst C`, `DW_OP_constu 0` as `DW_OP_lit0`).
+/// `C1 op C2 op` and `C1 op arg op C2 op` for `+` and `*`, stopping at an
+/// overflow), and the result is spelled back (`DW_OP_constu C,
+/// DW_OP_plus` as `DW_OP_plus_uconst C`, `DW_OP_constu 0` as
+/// `DW_OP_lit0`).
 fn fold_constant_math(expr: &[Elem]) -> Vec<Elem> {
     // Canonical form: a list of operations.
     let mut work: Vec<Vec<Elem>> = Vec::new();
     for op in operations(expr) {
         match op {
-            [Elem::Op("DW_OP_lit0")] => {
-                work.push(vec![Elem::Op("DW_OP_constu"), Elem::Num(0)]);
+            [Elem::Op(Dw::Lit0)] => work.push(vec![Elem::Op(Dw::Constu), Elem::Num(0)]),
+            [Elem::Kw(w)]
+                if w.strip_prefix("DW_OP_lit")
+                    .is_some_and(|n| n.parse::<u64>().is_ok()) =>
+            {
+                let n = w["DW_OP_lit".len()..].parse::<u64>().unwrap_or(0);
+                work.push(vec![Elem::Op(Dw::Constu), Elem::Num(n)]);
             }
-            [Elem::Op("DW_OP_plus_uconst"), Elem::Num(c)] => {
-                work.push(vec![Elem::Op("DW_OP_constu"), Elem::Num(*c)]);
-                work.push(vec![Elem::Op("DW_OP_plus")]);
+            [Elem::Op(Dw::PlusUconst), Elem::Num(c)] => {
+                work.push(vec![Elem::Op(Dw::Constu), Elem::Num(*c)]);
+                work.push(vec![Elem::Op(Dw::Plus)]);
             }
             _ => work.push(op.to_vec()),
         }
     }
+    // Fold from the start again after each change, as LLVM does.
     let mut loc = 0;
     while loc < work.len() {
-        let Some(c1) = constu(&work[loc]) else {
-            loc += 1;
-            continue;
-        };
-        let Some(op1) = work.get(loc + 1) else { break };
-        let op1 = op_kind(op1).to_owned();
-        // {C, op} with a neutral C.
-        if is_neutral(&op1, c1) {
-            work.drain(loc..loc + 2);
-            loc = 0;
-            continue;
+        match constu(&work[loc]) {
+            Some(c1) if fold_at(&mut work, loc, c1) => loc = 0,
+            _ => loc += 1,
         }
-        if work.get(loc + 2).is_none() {
-            loc += 1;
-            continue;
-        }
-        // {C1, C2, op}.
-        if let Some(c2) = constu(&work[loc + 1]) {
-            let op2 = op_kind(&work[loc + 2]).to_owned();
-            match fold_operation(c1, c2, &op2) {
-                Some(r) => {
-                    work.drain(loc + 1..loc + 3);
-                    work[loc] = vec![Elem::Op("DW_OP_constu"), Elem::Num(r)];
-                    loc = 0;
-                }
-                None => loc += 1,
-            }
-            continue;
-        }
-        if work.get(loc + 3).is_none() {
-            loc += 1;
-            continue;
-        }
-        // {C1, op, C2, op}.
-        if let Some(c2) = constu(&work[loc + 2]) {
-            let op3 = op_kind(&work[loc + 3]).to_owned();
-            if commutative_pair(&op1, &op3) {
-                match fold_operation(c1, c2, &op1) {
-                    Some(r) => {
-                        work.drain(loc + 2..loc + 4);
-                        work[loc] = vec![Elem::Op("DW_OP_constu"), Elem::Num(r)];
-                        loc = 0;
-                    }
-                    None => loc += 1,
-                }
-                continue;
-            }
-        }
-        if work.get(loc + 5).is_none() {
-            loc += 1;
-            continue;
-        }
-        // {C1, op, arg, op, C2, op}.
-        let op3 = op_kind(&work[loc + 3]).to_owned();
-        let op5 = op_kind(&work[loc + 5]).to_owned();
-        if let Some(c2) = constu(&work[loc + 4]) {
-            if op_kind(&work[loc + 2]) == "DW_OP_LLVM_arg"
-                && commutative_pair(&op1, &op3)
-                && commutative_pair(&op3, &op5)
-            {
-                match fold_operation(c1, c2, &op1) {
-                    Some(r) => {
-                        work.drain(loc + 4..loc + 6);
-                        work[loc] = vec![Elem::Op("DW_OP_constu"), Elem::Num(r)];
-                        loc = 0;
-                    }
-                    None => loc += 1,
-                }
-                continue;
-            }
-        }
-        loc += 1;
     }
     // Spelled back.
     let mut out: Vec<Elem> = Vec::new();
     let mut k = 0;
     while k < work.len() {
-        let c = constu(&work[k]);
-        if c == Some(0) {
-            out.push(Elem::Op("DW_OP_lit0"));
-            k += 1;
-            continue;
-        }
-        if let (Some(c), Some(next)) = (c, work.get(k + 1)) {
-            if op_kind(next) == "DW_OP_plus" {
-                out.extend([Elem::Op("DW_OP_plus_uconst"), Elem::Num(c)]);
-                k += 2;
-                continue;
+        match (constu(&work[k]), work.get(k + 1).and_then(|op| op_kind(op))) {
+            (Some(0), _) => out.push(Elem::Op(Dw::Lit0)),
+            (Some(c), Some(Dw::Plus)) => {
+                out.extend([Elem::Op(Dw::PlusUconst), Elem::Num(c)]);
+                k += 1;
             }
+            _ => out.extend(work[k].iter().cloned()),
         }
-        out.extend(work[k].iter().cloned());
         k += 1;
     }
     out
@@ -956,8 +966,8 @@ mod tests {
             .filter(|x| !x.is_empty())
             .map(|x| match x.parse::<u64>() {
                 Ok(n) => Elem::Num(n),
-                Err(_) => match op_name(x) {
-                    Some(o) => Elem::Op(o),
+                Err(_) => match Dw::from_name(x) {
+                    Some(d) => Elem::Op(d),
                     None => Elem::Kw(x.to_owned()),
                 },
             })
@@ -967,7 +977,7 @@ mod tests {
     fn show(ops: &[Elem]) -> String {
         ops.iter()
             .map(|o| match o {
-                Elem::Op(s) => (*s).to_owned(),
+                Elem::Op(d) => d.name().to_owned(),
                 Elem::Num(n) => n.to_string(),
                 Elem::Kw(s) => s.clone(),
             })
@@ -979,8 +989,9 @@ mod tests {
         show(&fold_constant_math(&parse_ops(s)))
     }
 
-    /// Cases checked against opt-19 (`-passes=dce` salvaging the records
-    /// of deleted instructions, which ends in `foldConstantMath`).
+    /// LLVM's folding rules (`DIExpressionOptimizer.cpp`); the first two
+    /// cases are what opt-19 `-passes=dce` writes when salvaging the
+    /// records of deleted instructions ends in `foldConstantMath`.
     #[test]
     fn constant_math_folds_as_llvm_19() {
         assert_eq!(
@@ -1016,6 +1027,13 @@ mod tests {
         assert_eq!(
             fold("DW_OP_constu, 18446744073709551615, DW_OP_plus_uconst, 1"),
             "DW_OP_constu, 18446744073709551615, DW_OP_plus_uconst, 1"
+        );
+        // `DW_OP_lit<N>` is a constant too (DIExpressionOptimizer's
+        // canonical form; LLVM 19's verifier accepts only `DW_OP_lit0` in a
+        // record, see `records_follow_a_deleted_chain`).
+        assert_eq!(
+            fold("DW_OP_lit5, DW_OP_constu, 2, DW_OP_mul"),
+            "DW_OP_constu, 10"
         );
         // Unknown operations pass through.
         assert_eq!(
@@ -1137,6 +1155,8 @@ entry:
     #dbg_value(i32 %c, !10, !DIExpression(), !12)
   %d = call i32 @g(i32 %x)
     #dbg_value(i32 %d, !10, !DIExpression(), !12)
+  %l = add i32 %x, 1
+    #dbg_value(i32 %l, !10, !DIExpression(DW_OP_lit0, DW_OP_plus, DW_OP_stack_value), !12)
   ret void
 }
 declare i32 @g(i32) nounwind willreturn memory(none)"#,
@@ -1146,6 +1166,7 @@ declare i32 @g(i32) nounwind willreturn memory(none)"#,
             [
                 "#dbg_value(i32 %x, !6, !DIExpression(DW_OP_plus_uconst, 3, DW_OP_stack_value), !8)",
                 "#dbg_value(i32 poison, !6, !DIExpression(), !8)",
+                "#dbg_value(i32 %x, !6, !DIExpression(DW_OP_plus_uconst, 1, DW_OP_stack_value), !8)",
             ]
         );
     }
