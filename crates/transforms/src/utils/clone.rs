@@ -377,3 +377,274 @@ pub fn insts_of(f: &Function, blocks: &[Block]) -> Vec<Inst> {
         .flat_map(|&b| f.layout.block_insts(b))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use loopwright_ir::Func;
+
+    fn parse(text: &str) -> (Module, Func) {
+        let m = loopwright_parse::parse_module(text.as_bytes(), "t.ll").expect("parses");
+        let fid = m
+            .functions
+            .iter()
+            .find(|(_, f)| !f.is_declaration())
+            .expect("a body")
+            .0;
+        (m, fid)
+    }
+
+    fn block(f: &Function, name: &str) -> Block {
+        f.layout
+            .blocks()
+            .find(|&b| f.block_name(b) == Some(name))
+            .expect("block")
+    }
+
+    fn printed(m: &Module, fid: Func) -> String {
+        loopwright_ir::print::print_function(m, fid)
+    }
+
+    const LOOP: &str = r#"
+define i32 @f(ptr %p, i32 %n) !dbg !5 {
+entry:
+  br label %loop
+
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %v = load i32, ptr %p, align 4
+  %0 = add i32 %v, %i
+  br i1 true, label %latch, label %exit
+
+latch:
+  %i.next = add nuw i32 %i, 1
+    #dbg_value(!DIArgList(i32 %i.next, i32 %0, i32 %n), !10, !DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_plus, DW_OP_LLVM_arg, 2, DW_OP_plus, DW_OP_stack_value), !12)
+    #dbg_value(i32 %i.next, !10, !DIExpression(), !12)
+  %c = icmp ult i32 %i.next, %n
+  br i1 %c, label %loop, label %exit, !llvm.loop !13
+
+exit:
+  %r = phi i32 [ %0, %loop ], [ %i.next, %latch ]
+  ret i32 %r
+}
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, producer: "t", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "t.c", directory: "/tmp")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!5 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !6, scopeLine: 1, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)
+!6 = !DISubroutineType(types: !7)
+!7 = !{null}
+!8 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!10 = !DILocalVariable(name: "t", scope: !5, file: !1, line: 2, type: !8)
+!12 = !DILocation(line: 3, column: 5, scope: !5)
+!13 = distinct !{!13, !14}
+!14 = !{!"llvm.loop.mustprogress"}
+"#;
+
+    /// One copy of the loop body as unrolling and peeling make it: named
+    /// copies after the latch, header phi resolved in the map, operands,
+    /// phis, branches and debug records (list entries too) remapped, the
+    /// latch's LoopID shared, the exit phi given the copied edges.
+    #[test]
+    fn a_copied_loop_body_refers_to_itself() {
+        let (mut m, fid) = parse(LOOP);
+        crate::with_function(&mut m, fid, |_, f| {
+            let (lp, latch, exit) = (block(f, "loop"), block(f, "latch"), block(f, "exit"));
+            let phi = phis(f, lp)[0];
+            let i = f.inst_result(phi).expect("phi value");
+            // The copy's `%i` is the original latch value.
+            let i_next = phi_value_for(f, phi, latch).expect("latch entry");
+            let mut map = ValueMap::default();
+            map.vals.insert(i, i_next);
+            let copies = clone_blocks(f, &[lp, latch], ".1", Place::After(latch), &[phi], &mut map);
+            map.remap_blocks(f, &copies);
+            add_exit_phi_entries(f, &map, &[(lp, exit), (latch, exit)]);
+            let order: Vec<Option<&str>> = f.layout.blocks().map(|b| f.block_name(b)).collect();
+            assert_eq!(
+                order,
+                [
+                    Some("entry"),
+                    Some("loop"),
+                    Some("latch"),
+                    Some("loop.1"),
+                    Some("latch.1"),
+                    Some("exit")
+                ]
+            );
+        });
+        let text = printed(&m, fid);
+        let want = [
+            // No phi in the copy: `%i` became `%i.next`.
+            "  %v.1 = load i32, ptr %p, align 4\n  %1 = add i32 %v.1, %i.next\n  br i1 true, label %latch.1, label %exit",
+            // Unnamed values stay unnamed; list entries follow the map,
+            // values from outside the copy (%n) stay.
+            "#dbg_value(!DIArgList(i32 %i.next.1, i32 %1, i32 %n), !",
+            "#dbg_value(i32 %i.next.1, !",
+            "%i.next.1 = add nuw i32 %i.next, 1",
+            // The copied latch branches to the copied header and keeps the
+            // loop's LoopID.
+            "br i1 %c.1, label %loop.1, label %exit, !llvm.loop !",
+            // The exit phi has an entry for each copied edge, in order.
+            "%r = phi i32 [ %0, %loop ], [ %i.next, %latch ], [ %1, %loop.1 ], [ %i.next.1, %latch.1 ]",
+        ];
+        for w in want {
+            assert!(text.contains(w), "missing {w:?} in\n{text}");
+        }
+        // The originals are untouched.
+        assert!(text.contains("%i = phi i32 [ 0, %entry ], [ %i.next, %latch ]"));
+        assert!(text.contains("#dbg_value(!DIArgList(i32 %i.next, i32 %0, i32 %n), !"));
+        loopwright_analysis::verify_module(&m).expect("verifies");
+    }
+
+    /// A map to a constant: in a list the entry becomes the constant, as a
+    /// location the record names the constant.
+    #[test]
+    fn values_mapped_to_constants_in_records() {
+        let (mut m, fid) = parse(LOOP);
+        crate::with_function(&mut m, fid, |m, f| {
+            let latch = block(f, "latch");
+            let i_next = f
+                .layout
+                .block_insts(latch)
+                .find_map(|x| f.inst_result(x))
+                .expect("i.next");
+            let seven = m.consts.int(loopwright_ir::TypeTable::I32, 32, 7);
+            let mut map = ValueMap::default();
+            map.vals.insert(i_next, Operand::Const(seven));
+            let records: Vec<Inst> = f
+                .layout
+                .block_insts(latch)
+                .filter(|&x| f.inst(x).opcode.is_debug_record())
+                .collect();
+            for r in records {
+                map.remap_inst(f, r);
+            }
+        });
+        let text = printed(&m, fid);
+        assert!(
+            text.contains("#dbg_value(!DIArgList(i32 7, i32 %0, i32 %n), !"),
+            "{text}"
+        );
+        assert!(text.contains("#dbg_value(i32 7, !"), "{text}");
+    }
+
+    /// Blocks laid out before an anchor, in order; the `ExitPhiEntries`
+    /// batch adds one entry per edge.
+    #[test]
+    fn copies_before_an_anchor_and_batched_exit_entries() {
+        let (mut m, fid) = parse(LOOP);
+        crate::with_function(&mut m, fid, |_, f| {
+            let (lp, latch, exit) = (block(f, "loop"), block(f, "latch"), block(f, "exit"));
+            let mut entries = ExitPhiEntries::default();
+            for k in 1..=2 {
+                let mut map = ValueMap::default();
+                let copies = clone_blocks(
+                    f,
+                    &[lp, latch],
+                    &format!(".epil{k}"),
+                    Place::Before(exit),
+                    &[],
+                    &mut map,
+                );
+                map.remap_blocks(f, &copies);
+                entries.record(f, &map, latch, exit, 2);
+            }
+            entries.apply(f);
+            let order: Vec<&str> = f.layout.blocks().filter_map(|b| f.block_name(b)).collect();
+            assert_eq!(
+                order,
+                [
+                    "entry",
+                    "loop",
+                    "latch",
+                    "loop.epil1",
+                    "latch.epil1",
+                    "loop.epil2",
+                    "latch.epil2",
+                    "exit"
+                ]
+            );
+        });
+        let text = printed(&m, fid);
+        assert!(
+            text.contains(
+                "%r = phi i32 [ %0, %loop ], [ %i.next, %latch ], [ %i.next.epil1, %latch.epil1 ], \
+                 [ %i.next.epil1, %latch.epil1 ], [ %i.next.epil2, %latch.epil2 ], \
+                 [ %i.next.epil2, %latch.epil2 ]"
+            ),
+            "{text}"
+        );
+        // A copied phi keeps its entries, remapped where the map knows them.
+        assert!(
+            text.contains("%i.epil2 = phi i32 [ 0, %entry ], [ %i.next.epil2, %latch.epil2 ]"),
+            "{text}"
+        );
+    }
+
+    const SCOPES: &str = r#"
+define void @f(ptr %a, ptr %b) {
+entry:
+  call void @llvm.experimental.noalias.scope.decl(metadata !0)
+  %v = load i32, ptr %a, align 4, !alias.scope !0, !noalias !5
+  store i32 %v, ptr %b, align 4, !noalias !0
+  call void @llvm.experimental.noalias.scope.decl(metadata !4)
+  store i32 0, ptr %b, align 4, !alias.scope !4
+  ret void
+}
+
+declare void @llvm.experimental.noalias.scope.decl(metadata)
+
+!0 = !{!1}
+!1 = distinct !{!1, !2, !"f: %a"}
+!2 = distinct !{!2, !"f"}
+!3 = distinct !{!3, !2}
+!4 = !{!3}
+!5 = !{!6}
+!6 = distinct !{!6, !2, !"other"}
+"#;
+
+    #[test]
+    fn scope_kinds_are_llvms() {
+        let m = Module::new();
+        assert_eq!(m.md.kind_name(MdKind::ALIAS_SCOPE), "alias.scope");
+        assert_eq!(m.md.kind_name(MdKind::NOALIAS), "noalias");
+    }
+
+    /// `cloneAndAdaptNoAliasScopes`: new scopes in the same domain named
+    /// `<name>:<ext>` (an unnamed scope gets `<ext>`), lists that name them
+    /// replaced, other lists and instructions outside the set untouched.
+    #[test]
+    fn declared_scopes_are_cloned_and_adapted() {
+        let (mut m, fid) = parse(SCOPES);
+        crate::with_function(&mut m, fid, |m, f| {
+            let entry = f.layout.blocks().next().expect("entry");
+            let lists = declared_scopes(m, f, &[entry]);
+            assert_eq!(lists.len(), 2);
+            // Adapt all but the last store.
+            let insts: Vec<Inst> = f.layout.block_insts(entry).collect();
+            clone_noalias_scopes(m, f, &lists, &insts[..4], "It1");
+        });
+        let text = loopwright_ir::print::print_module(&m);
+        let want = [
+            "call void @llvm.experimental.noalias.scope.decl(metadata !0)",
+            "%v = load i32, ptr %a, align 4, !alias.scope !0, !noalias !3",
+            "store i32 %v, ptr %b, align 4, !noalias !0",
+            "call void @llvm.experimental.noalias.scope.decl(metadata !5)",
+            "store i32 0, ptr %b, align 4, !alias.scope !7",
+            "!0 = !{!1}",
+            "!1 = distinct !{!1, !2, !\"f: %a:It1\"}",
+            "!2 = distinct !{!2, !\"f\"}",
+            "!3 = !{!4}",
+            "!4 = distinct !{!4, !2, !\"other\"}",
+            "!5 = !{!6}",
+            "!6 = distinct !{!6, !2, !\"It1\"}",
+            "!7 = !{!8}",
+            "!8 = distinct !{!8, !2}",
+        ];
+        for w in want {
+            assert!(text.contains(w), "missing {w:?} in\n{text}");
+        }
+    }
+}
