@@ -11,6 +11,7 @@ pub mod clone;
 pub mod constload;
 pub mod dead;
 pub mod debug;
+pub(crate) mod diexpr;
 pub mod expand;
 pub mod fold;
 pub mod ssa;
