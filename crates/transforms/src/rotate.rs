@@ -52,7 +52,7 @@
 //! which makes the loop bottom-tested without copying the header.
 
 use crate::utils::clone::{clone_noalias_scopes, insts_of, scope_decl, ValueMap};
-use crate::utils::debug::remove_redundant_debug_records;
+use crate::utils::debug::{location_ops, remove_redundant_debug_records};
 use crate::utils::fold::simplify_in_context;
 use crate::utils::ssa::SsaUpdater;
 use crate::utils::{
@@ -63,8 +63,8 @@ use crate::FnAnalyses;
 use loopwright_analysis::loops::may_access_memory;
 use loopwright_analysis::{ControlFlowGraph, Loop};
 use loopwright_ir::{
-    Block, ConstData, Function, Inst, InstData, Md, MdKind, MdNode, Module, Opcode, Operand,
-    TypeTable, Value, ValueDef,
+    Block, ConstData, Function, Inst, InstData, MdKind, MdNode, Module, Opcode, Operand, TypeTable,
+    Value, ValueDef,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -626,17 +626,6 @@ fn record_key(f: &Function, i: Inst) -> Option<RecordKey> {
     }
     let ops = data.operands();
     Some((location_ops(f, *ops.first()?), *ops.get(1)?, *ops.get(2)?))
-}
-
-/// The values a debug record's location names (LLVM's `location_ops`):
-/// the value or constant, or the entries of a `!DIArgList`.
-fn location_ops(f: &Function, loc: Operand) -> Vec<Operand> {
-    match loc {
-        Operand::MdLocal(v) => vec![Operand::Value(v)],
-        Operand::Md(Md::Const(c)) => vec![Operand::Const(c)],
-        Operand::MdArgList(al) => f.arg_list(al).to_vec(),
-        other => vec![other],
-    }
 }
 
 /// The debug records directly before `i` (those LLVM attaches to it).

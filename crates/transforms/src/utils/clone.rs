@@ -405,8 +405,11 @@ mod tests {
         loopwright_ir::print::print_function(m, fid)
     }
 
-    const LOOP: &str = r#"
-define i32 @f(ptr %p, i32 %n) !dbg !5 {
+    /// A loop with debug records (`TEST_DEBUG_INFO`) and a LoopID.
+    fn loop_module() -> String {
+        format!(
+            "{}\n{}\n!13 = distinct !{{!13, !14}}\n!14 = !{{!\"llvm.loop.mustprogress\"}}\n",
+            r#"define i32 @f(ptr %p, i32 %n) !dbg !5 {
 entry:
   br label %loop
 
@@ -426,22 +429,10 @@ latch:
 exit:
   %r = phi i32 [ %0, %loop ], [ %i.next, %latch ]
   ret i32 %r
-}
-
-!llvm.dbg.cu = !{!0}
-!llvm.module.flags = !{!3}
-!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, producer: "t", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
-!1 = !DIFile(filename: "t.c", directory: "/tmp")
-!3 = !{i32 2, !"Debug Info Version", i32 3}
-!5 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !6, scopeLine: 1, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)
-!6 = !DISubroutineType(types: !7)
-!7 = !{null}
-!8 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
-!10 = !DILocalVariable(name: "t", scope: !5, file: !1, line: 2, type: !8)
-!12 = !DILocation(line: 3, column: 5, scope: !5)
-!13 = distinct !{!13, !14}
-!14 = !{!"llvm.loop.mustprogress"}
-"#;
+}"#,
+            crate::utils::debug::TEST_DEBUG_INFO
+        )
+    }
 
     /// One copy of the loop body as unrolling and peeling make it: named
     /// copies after the latch, header phi resolved in the map, operands,
@@ -449,7 +440,7 @@ exit:
     /// latch's LoopID shared, the exit phi given the copied edges.
     #[test]
     fn a_copied_loop_body_refers_to_itself() {
-        let (mut m, fid) = parse(LOOP);
+        let (mut m, fid) = parse(&loop_module());
         crate::with_function(&mut m, fid, |_, f| {
             let (lp, latch, exit) = (block(f, "loop"), block(f, "latch"), block(f, "exit"));
             let phi = phis(f, lp)[0];
@@ -502,7 +493,7 @@ exit:
     /// location the record names the constant.
     #[test]
     fn values_mapped_to_constants_in_records() {
-        let (mut m, fid) = parse(LOOP);
+        let (mut m, fid) = parse(&loop_module());
         crate::with_function(&mut m, fid, |m, f| {
             let latch = block(f, "latch");
             let i_next = f
@@ -534,7 +525,7 @@ exit:
     /// batch adds one entry per edge.
     #[test]
     fn copies_before_an_anchor_and_batched_exit_entries() {
-        let (mut m, fid) = parse(LOOP);
+        let (mut m, fid) = parse(&loop_module());
         crate::with_function(&mut m, fid, |_, f| {
             let (lp, latch, exit) = (block(f, "loop"), block(f, "latch"), block(f, "exit"));
             let mut entries = ExitPhiEntries::default();

@@ -23,6 +23,7 @@
 //! `getelementptr` through vectors or scalable types, and the address of
 //! a `#dbg_assign` (its value is salvaged).
 
+use super::debug::location_ops;
 use super::diexpr::{
     append_offset, append_ops_to_arg, fold_constant_math, num_location_operands, read_expr,
     write_expr, Dw, Elem,
@@ -215,7 +216,7 @@ pub fn salvage_debug_info(m: &mut Module, f: &mut Function, inst: Inst) {
             break;
         };
         let declare = opcode == Opcode::DbgDeclare;
-        let locs = location_values(f, loc);
+        let locs = location_ops(f, loc);
         let mut extra: Vec<Operand> = Vec::new();
         let mut base = None;
         for (no, l) in locs.iter().enumerate() {
@@ -266,26 +267,10 @@ pub fn salvage_debug_info(m: &mut Module, f: &mut Function, inst: Inst) {
         if f.inst(u).opcode == Opcode::DbgLabel {
             continue;
         }
-        if location_values(f, f.inst(u).operands()[0]).contains(&Operand::Value(v)) {
+        if location_ops(f, f.inst(u).operands()[0]).contains(&Operand::Value(v)) {
             kill_location(m, f, u);
         }
     }
-}
-
-/// The values a record's location names: the value or constant, or the
-/// entries of its `!DIArgList` (LLVM's `location_ops`).
-fn location_values(f: &Function, loc: Operand) -> Vec<Operand> {
-    match loc {
-        Operand::MdLocal(v) => vec![Operand::Value(v)],
-        Operand::Md(Md::Const(c)) => vec![Operand::Const(c)],
-        Operand::MdArgList(al) => f.arg_list(al).to_vec(),
-        _ => Vec::new(),
-    }
-}
-
-/// The type of a location value.
-fn operand_type(m: &Module, f: &Function, op: Operand) -> loopwright_ir::Type {
-    f.operand_type(op, &m.consts)
 }
 
 /// LLVM's `setKillLocation`: every location value becomes `poison` of its
@@ -299,7 +284,7 @@ fn kill_location(m: &mut Module, f: &mut Function, u: Inst) {
                 .to_vec()
                 .into_iter()
                 .map(|o| {
-                    let ty = operand_type(m, f, o);
+                    let ty = f.operand_type(o, &m.consts);
                     Operand::Const(m.consts.intern(ConstData::Poison(ty)))
                 })
                 .collect();
@@ -595,27 +580,15 @@ fn salvage_impl(m: &Module, f: &Function, inst: Inst, current: u64) -> Option<Sa
 
 #[cfg(test)]
 mod tests {
+    use super::super::debug::TEST_DEBUG_INFO;
     use super::*;
-    /// Debug info for the functions of the salvage tests.
-    const DEBUG_INFO: &str = r#"
-!llvm.dbg.cu = !{!0}
-!llvm.module.flags = !{!3}
-!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, producer: "t", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
-!1 = !DIFile(filename: "s.c", directory: "/tmp")
-!3 = !{i32 2, !"Debug Info Version", i32 3}
-!5 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !6, scopeLine: 1, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)
-!6 = !DISubroutineType(types: !7)
-!7 = !{null}
-!8 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
-!10 = !DILocalVariable(name: "t", scope: !5, file: !1, line: 2, type: !8)
-!12 = !DILocation(line: 3, column: 5, scope: !5)
-"#;
 
     /// Deletes every instruction of the (single) function of `body` with
     /// [`delete_dead`], in order, and returns its debug records as printed.
     fn salvaged(body: &str) -> Vec<String> {
-        let text =
-            format!("target datalayout = \"e-m:e-i64:64-n8:16:32:64-S128\"\n{body}\n{DEBUG_INFO}");
+        let text = format!(
+            "target datalayout = \"e-m:e-i64:64-n8:16:32:64-S128\"\n{body}\n{TEST_DEBUG_INFO}"
+        );
         let mut m = loopwright_parse::parse_module(text.as_bytes(), "t.ll").expect("parses");
         let fid = m
             .functions
