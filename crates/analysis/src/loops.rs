@@ -29,7 +29,7 @@ use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::{entity_impl, EntityRef, PrimaryMap, SecondaryMap};
 use loopwright_ir::{
     Attr, Block, ConstData, Function, GlobalRef, Inst, InstData, Md, MdKind, MdNode, Metadata,
-    Module, Opcode, Operand,
+    Module, Opcode, Operand, ValueDef,
 };
 use smallvec::SmallVec;
 
@@ -331,6 +331,19 @@ impl LoopForest {
         let d = &self.loops[l];
         self.loop_for(b)
             .is_some_and(|x| (d.pre..=d.last).contains(&self.loops[x].pre))
+    }
+
+    /// Whether `op` is invariant in loop `l` at the IR level (LLVM's
+    /// `Loop::isLoopInvariant`): anything but an instruction result, or
+    /// the result of an instruction outside `l` (or not in the layout).
+    pub fn is_invariant(&self, f: &Function, l: Loop, op: Operand) -> bool {
+        match op {
+            Operand::Value(v) => match f.value_def(v) {
+                ValueDef::Result(i) => f.layout.inst_block(i).is_none_or(|b| !self.contains(l, b)),
+                _ => true,
+            },
+            _ => true,
+        }
     }
 
     /// Whether loop `inner` is `outer` or nested in it.

@@ -12,7 +12,10 @@
 //! 4. the shape the pass promises must hold on the output, checked with our
 //!    analyses (every loop simplified; LCSSA: `opt-19 -passes=lcssa` leaves
 //!    the output unchanged; rotate: every loop it could rotate is
-//!    bottom-tested).
+//!    bottom-tested);
+//! 5. the code equals opt-19's for the same pipeline up to names, and in
+//!    particular every function has the same debug records
+//!    (`common::debug_record_multisets`).
 //!
 //! Skipped with a notice when LLVM 19 is not installed (an error under CI).
 
@@ -134,6 +137,9 @@ fn canonical_form_passes_preserve_behaviour() {
                 .arg(&input)
                 .arg("-o")
                 .arg(&reference));
+            if let Some(p) = common::debug_record_problem(&out, &reference) {
+                failures.push(format!("{name} [{pipeline}]: {p}"));
+            }
             if common::structural_text(&out) == common::structural_text(&reference) {
                 conforming += 1;
             } else {

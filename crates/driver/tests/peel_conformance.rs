@@ -16,7 +16,8 @@
 //!    the input's);
 //! 3. write the same YAML remarks (`-pass-remarks-output`);
 //! 4. leave the same `!llvm.loop` attribute sets on the loops of each
-//!    function (rendered, in loop order).
+//!    function (rendered, in loop order), and the same debug records in
+//!    each function (`common::debug_record_multisets`).
 //!
 //! 5. The code is compared function by function up to names (both outputs
 //!    through `opt-19 -S`, local names cleared, phi entries sorted), and the
@@ -233,6 +234,9 @@ fn peeling_matches_opt19() {
                 failures.push(format!(
                     "{tag} [{opts}]: loop attributes differ:\n  opt-19:     {oa:?}\n  loopwright: {la:?}"
                 ));
+            }
+            if let Some(p) = common::debug_record_problem(&l_out, &o_out) {
+                failures.push(format!("{tag} [{opts}]: {p}"));
             }
             let mut with_peeling = peeled_functions(&oy);
             with_peeling.extend(peeled_functions(&ly));

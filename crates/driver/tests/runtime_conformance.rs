@@ -13,7 +13,7 @@
 //! 2. `lli-19` prints the same as for the input (inputs with a `main`);
 //! 3. the remarks printed are the same text;
 //! 4. every function has the same multiset of `llvm.loop` attribute sets
-//!    on its loops.
+//!    on its loops, and the same debug records (`debug_record_multisets`).
 //!
 //! How many functions are the same as opt-19's up to value names (with
 //! phi entries in block order and metadata numbers ignored) is counted and

@@ -14,7 +14,9 @@
 //! through loopwright and through opt-19. For each run:
 //! 1. loopwright succeeds and `opt-19 -passes=verify` accepts its output;
 //! 2. `lli-19` prints the same as for the input (inputs with a `main`);
-//! 3. the remarks are the same text (the decisions match).
+//! 3. the remarks are the same text (the decisions match);
+//! 4. every function has the same debug records as in opt-19's output
+//!    (`common::debug_record_multisets`).
 //!
 //! The test reports how many remark lines (one per unrolling decision)
 //! agree and how many runs are identical, then `N passed, M failed`.
@@ -195,7 +197,8 @@ fn full_unroll_decisions_match_opt() {
         for (k, (pipeline, extra)) in runs.iter().enumerate() {
             let tag = format!("{} [{pipeline} {}]", input.name, extra.join(" "));
             let ours = work.join(format!("{}.{k}.lw.ll", input.name));
-            let (o, t) = common::run_both(&bin, pipeline, extra, &input.path, &ours, None);
+            let theirs = work.join(format!("{}.{k}.opt.ll", input.name));
+            let (o, t) = common::run_both(&bin, pipeline, extra, &input.path, &ours, Some(&theirs));
             if o.status.success() && t.status.success() {
                 let (a, b) = (lines(&o.stderr), lines(&t.stderr));
                 for (line, &n) in &b {
@@ -209,7 +212,10 @@ fn full_unroll_decisions_match_opt() {
                     .map(|(_, &n)| n)
                     .sum::<usize>();
             }
-            let problems = common::run_problems(&o, &t, &ours, expected.as_ref());
+            let mut problems = common::run_problems(&o, &t, &ours, expected.as_ref());
+            if problems.is_empty() {
+                problems.extend(common::debug_record_problem(&ours, &theirs));
+            }
             tally.record(&tag, &problems);
         }
     }

@@ -11,7 +11,7 @@
 //! 2. `lli-19` prints the same as for the input (programs with a `main`);
 //! 3. the remarks and warnings printed are the same text;
 //! 4. every function has the same multiset of `llvm.loop` attribute sets on
-//!    its loops.
+//!    its loops, and the same debug records (`debug_record_multisets`).
 //!
 //! Whether the code itself is the same up to value names is counted and
 //! reported, not required (LLVM's `simplifyLoopIVs` after partial

@@ -101,6 +101,10 @@ pub enum GlobalRef {
 impl MdKind {
     /// `!dbg`: LLVM's fixed kind 0.
     pub const DBG: MdKind = MdKind(0);
+    /// `!alias.scope`: LLVM's fixed kind 7.
+    pub const ALIAS_SCOPE: MdKind = MdKind(7);
+    /// `!noalias`: LLVM's fixed kind 8.
+    pub const NOALIAS: MdKind = MdKind(8);
     /// `!llvm.loop`: LLVM's fixed kind 18.
     pub const LOOP: MdKind = MdKind(18);
     /// `!llvm.access.group`: LLVM's fixed kind 25.

@@ -30,11 +30,29 @@
 //! dedicated. The old header is then merged into the old latch when that
 //! is possible. The loop's `!llvm.loop` node moves to the new latch.
 //!
+//! Debug records and scopes, as LLVM 19 treats them:
+//! - the copies (instructions and records) are remapped with the
+//!   [`ValueMap`] of `utils::clone`, `!DIArgList` entries included;
+//! - only the records attached to the header's first instruction, and to
+//!   an instruction that follows a hoisted one, are copied (LLVM's
+//!   `NextDbgInsts`), and not when the preheader's branch carries the same
+//!   record already;
+//! - a record outside the header that names a header value gets the value
+//!   the SSA repair has in its block, or `undef` where none is available;
+//! - the phis the repair inserts get copies of the header's records that
+//!   name the phis they merge (`insertDebugValuesForPHIs`, list entries
+//!   included);
+//! - `llvm.experimental.noalias.scope.decl` calls of the header are cloned
+//!   again at the top of the new header, and the scopes they declare get
+//!   new copies in the old header (`:h.rot`) and in the code copied into
+//!   the preheader (`:pre.rot`).
+//!
 //! Before rotating, a latch that only increments an induction variable is
 //! folded into the exiting block before it (LLVM's `simplifyLoopLatch`),
 //! which makes the loop bottom-tested without copying the header.
 
-use crate::utils::debug::remove_redundant_debug_records;
+use crate::utils::clone::{clone_noalias_scopes, insts_of, scope_decl, ValueMap};
+use crate::utils::debug::{location_ops, remove_redundant_debug_records};
 use crate::utils::fold::simplify_in_context;
 use crate::utils::ssa::SsaUpdater;
 use crate::utils::{
@@ -45,8 +63,8 @@ use crate::FnAnalyses;
 use loopwright_analysis::loops::may_access_memory;
 use loopwright_analysis::{ControlFlowGraph, Loop};
 use loopwright_ir::{
-    Block, ConstData, Function, Inst, InstData, MdKind, Module, Opcode, Operand, TypeTable, Value,
-    ValueDef,
+    Block, ConstData, Function, Inst, InstData, MdKind, MdNode, Module, Opcode, Operand, TypeTable,
+    Value, ValueDef,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -214,34 +232,11 @@ fn simplify_loop_latch(m: &Module, f: &mut Function, a: &FnAnalyses, l: Loop) ->
     merge_block_into_predecessor(m, f, cfg, latch, true)
 }
 
-/// Whether `v` is defined outside loop `l` (or is not an instruction).
-fn invariant(f: &Function, a: &FnAnalyses, l: Loop, op: Operand) -> bool {
-    match op {
-        Operand::Value(v) => match f.value_def(v) {
-            ValueDef::Result(i) => f
-                .layout
-                .inst_block(i)
-                .is_none_or(|b| !a.loops.contains(l, b)),
-            _ => true,
-        },
-        _ => true,
-    }
-}
-
 /// Whether an instruction may not be duplicated.
 fn not_duplicatable(m: &Module, f: &Function, header: Block, i: Inst) -> bool {
     let data = f.inst(i);
     if let Some(ci) = data.call_info() {
-        let callee_attrs = match data.operands().first() {
-            Some(Operand::Const(c)) => match m.consts.data(*c) {
-                ConstData::Global {
-                    global: loopwright_ir::GlobalRef::Func(g),
-                    ..
-                } => Some(m.functions[*g].fn_attrs),
-                _ => None,
-            },
-            _ => None,
-        };
+        let callee_attrs = crate::utils::direct_callee(m, data).map(|g| m.functions[g].fn_attrs);
         for set in std::iter::once(ci.fn_attrs).chain(callee_attrs) {
             if m.attrs.has(set, "noduplicate") || m.attrs.has(set, "convergent") {
                 return true;
@@ -351,45 +346,46 @@ fn rotate_loop(
     fold_single_entry_phis(f, new_header);
 
     // Header phis take their preheader value in the copy.
-    let mut map: FxHashMap<Value, Operand> = FxHashMap::default();
+    let mut map = ValueMap::default();
     for phi in phis(f, header) {
         if let (Some(r), Some(v)) = (f.inst_result(phi), phi_value_for(f, phi, preheader)) {
-            map.insert(r, v);
+            map.vals.insert(r, v);
         }
     }
     let entry_br = f.terminator(preheader)?;
-    let remap = |map: &FxHashMap<Value, Operand>, op: Operand| match op {
-        Operand::Value(v) => map.get(&v).copied().unwrap_or(op),
-        Operand::MdLocal(v) => match map.get(&v) {
-            Some(Operand::Value(w)) => Operand::MdLocal(*w),
-            Some(Operand::Const(c)) => Operand::Md(loopwright_ir::Md::Const(*c)),
-            _ => op,
-        },
-        other => other,
-    };
-    // Variable records already in the preheader are not copied again.
-    let pre_records: FxHashSet<Vec<Operand>> = f
-        .layout
-        .block_insts(preheader)
+    // Variable records attached to the preheader's branch are not copied
+    // again (LLVM hashes the records of the branch only).
+    let pre_records: FxHashSet<RecordKey> = records_before(f, entry_br)
+        .into_iter()
         .filter_map(|i| record_key(f, i))
         .collect();
+    // The noalias scope declarations of the header, cloned again below.
+    let decls: Vec<Inst> = f
+        .layout
+        .block_insts(header)
+        .filter(|&i| scope_decl(m, f, i).is_some())
+        .collect();
+    let mut first_decl_copy: Option<Inst> = None;
     let body: Vec<Inst> = f
         .layout
         .block_insts(header)
         .filter(|&i| f.inst(i).opcode != Opcode::Phi)
         .collect();
+    // LLVM 19 copies the records attached to the first instruction, and
+    // those attached to an instruction that follows a hoisted one; the
+    // records of the others stay behind (its `NextDbgInsts`).
+    let mut copy_records = true;
     for i in body {
         let data = f.inst(i);
         let is_term = data.opcode.is_terminator();
         if data.opcode.is_debug_record() {
+            if !copy_records {
+                continue;
+            }
             // Copy the record next to the copied code, following the map,
-            // unless the preheader already says the same.
+            // unless the preheader's branch already says the same.
             let (c, _) = f.clone_inst(i);
-            f.map_operands(c, |ops| {
-                for op in ops.iter_mut() {
-                    *op = remap(&map, *op);
-                }
-            });
+            map.remap_inst(f, c);
             if record_key(f, c).is_some_and(|k| pre_records.contains(&k)) {
                 f.delete_inst(c);
             } else {
@@ -400,19 +396,23 @@ fn rotate_loop(
         let hoistable = !is_term
             && data.opcode != Opcode::Alloca
             && !may_access_memory(m, data)
-            && data.operands().iter().all(|&o| invariant(f, a, l, o));
+            && data
+                .operands()
+                .iter()
+                .all(|&o| a.loops.is_invariant(f, l, o));
         if hoistable {
             f.layout.remove_inst(i);
             f.layout.insert_inst_before(i, entry_br);
+            copy_records = true;
             continue;
         }
+        copy_records = false;
         let (c, cv) = f.clone_inst(i);
-        f.map_operands(c, |ops| {
-            for op in ops.iter_mut() {
-                *op = remap(&map, *op);
-            }
-        });
+        map.remap_inst(f, c);
         f.layout.insert_inst_before(c, entry_br);
+        if decls.first() == Some(&i) {
+            first_decl_copy = Some(c);
+        }
         let folded = if is_term {
             None
         } else {
@@ -421,17 +421,43 @@ fn rotate_loop(
         };
         match (folded, cv, f.inst_result(i)) {
             (Some(v), Some(cv), Some(orig)) if !has_side_effects(m, f.inst(c)) => {
-                map.insert(orig, v);
+                map.vals.insert(orig, v);
                 debug_assert!(!f.has_uses(cv));
                 f.delete_inst(c);
             }
             (Some(v), _, Some(orig)) => {
-                map.insert(orig, v);
+                map.vals.insert(orig, v);
             }
             (_, Some(cv), Some(orig)) => {
-                map.insert(orig, Operand::Value(cv));
+                map.vals.insert(orig, Operand::Value(cv));
             }
             _ => {}
+        }
+    }
+    if !decls.is_empty() {
+        // The declarations are cloned again at the top of the new header,
+        // and the scopes they declare get new copies in the old header
+        // (`h.rot`) and in the code copied into the preheader (`pre.rot`),
+        // so that iterations do not claim noalias across the rotation.
+        let mut after = crate::utils::phis(f, new_header).last().copied();
+        for &d in &decls {
+            let (c, _) = f.clone_inst(d);
+            match after {
+                Some(p) => f.layout.insert_inst_after(c, p),
+                None => f.layout.prepend_inst(c, new_header),
+            }
+            after = Some(c);
+        }
+        let lists: Vec<MdNode> = decls.iter().filter_map(|&d| scope_decl(m, f, d)).collect();
+        let in_header = insts_of(f, &[header]);
+        clone_noalias_scopes(m, f, &lists, &in_header, "h.rot");
+        if let Some(first) = first_decl_copy {
+            let copied: Vec<Inst> = f
+                .layout
+                .block_insts(preheader)
+                .skip_while(|&x| x != first)
+                .collect();
+            clone_noalias_scopes(m, f, &lists, &copied, "pre.rot");
         }
     }
     // The copied branch now ends the preheader: the header's successors
@@ -460,11 +486,14 @@ fn rotate_loop(
         if !f.has_uses(hv) {
             continue;
         }
-        let Some(&pre_val) = map.get(&hv) else {
+        let Some(&pre_val) = map.vals.get(&hv) else {
             continue;
         };
         let ty = f.value_type(hv);
         let poison = m.consts.intern(ConstData::Poison(ty));
+        // Where no value is available without a new phi, a debug record
+        // gets `undef` (LLVM 19's `RewriteUsesOfClonedInstructions`).
+        let undef = m.consts.intern(ConstData::Undef(ty));
         let name = f.value_name(hv).map(str::to_owned);
         let mut ssa = SsaUpdater::new(ty, name.as_deref(), poison);
         ssa.add_available(header, Operand::Value(hv));
@@ -480,34 +509,28 @@ fn rotate_loop(
                 continue;
             };
             let udata = f.inst(u);
+            if udata.opcode.is_debug_record() {
+                let nv = if ub == header {
+                    continue;
+                } else if ub == preheader {
+                    pre_val
+                } else if ssa.has_value_for(ub) {
+                    ssa.value_in_middle(f, &cfg2, ub)
+                } else {
+                    Operand::Const(undef)
+                };
+                replace_location(f, u, hv, nv);
+                continue;
+            }
             let is_phi = udata.opcode == Opcode::Phi;
-            let is_dbg = udata.opcode.is_debug_record();
             let idxs: Vec<usize> = udata
                 .operands()
                 .iter()
                 .enumerate()
-                .filter(|(_, &o)| o == Operand::Value(hv) || o == Operand::MdLocal(hv))
+                .filter(|(_, &o)| o == Operand::Value(hv))
                 .map(|(k, _)| k)
                 .collect();
             for k in idxs {
-                if is_dbg {
-                    let nv = if ub == header {
-                        continue;
-                    } else if ub == preheader {
-                        Some(pre_val)
-                    } else if ssa.has_value_for(ub) {
-                        Some(ssa.value_in_middle(f, &cfg2, ub))
-                    } else {
-                        None
-                    };
-                    let new_op = match nv {
-                        Some(Operand::Value(w)) => Operand::MdLocal(w),
-                        Some(Operand::Const(c)) => Operand::Md(loopwright_ir::Md::Const(c)),
-                        _ => Operand::Md(loopwright_ir::Md::Const(poison)),
-                    };
-                    f.set_operand(u, k, new_op);
-                    continue;
-                }
                 if !is_phi {
                     if ub == header {
                         continue;
@@ -591,31 +614,67 @@ fn rotate_loop(
     Some(new_header)
 }
 
-/// What identifies a variable record for deduplication: its location,
-/// variable and expression (not its `DILocation`), as LLVM's `makeHash`.
-fn record_key(f: &Function, i: Inst) -> Option<Vec<Operand>> {
+/// What identifies a variable record for deduplication: its location
+/// values, variable and expression (not its `DILocation`), as LLVM's
+/// `makeHash`.
+type RecordKey = (Vec<Operand>, Operand, Operand);
+
+fn record_key(f: &Function, i: Inst) -> Option<RecordKey> {
     let data = f.inst(i);
-    match data.opcode {
-        Opcode::DbgValue | Opcode::DbgDeclare => Some(data.operands().get(..3)?.to_vec()),
-        _ => None,
+    if !data.opcode.is_debug_record() || data.opcode == Opcode::DbgLabel {
+        return None;
     }
+    let ops = data.operands();
+    Some((location_ops(f, *ops.first()?), *ops.get(1)?, *ops.get(2)?))
+}
+
+/// The debug records directly before `i` (those LLVM attaches to it).
+fn records_before(f: &Function, i: Inst) -> Vec<Inst> {
+    let Some(b) = f.layout.inst_block(i) else {
+        return Vec::new();
+    };
+    let insts: Vec<Inst> = f.layout.block_insts(b).collect();
+    let Some(pos) = insts.iter().position(|&x| x == i) else {
+        return Vec::new();
+    };
+    let start = insts[..pos]
+        .iter()
+        .rposition(|&x| !f.inst(x).opcode.is_debug_record())
+        .map_or(0, |p| p + 1);
+    insts[start..pos].to_vec()
+}
+
+/// LLVM's `replaceVariableLocationOp(old, new)` on the debug record `u`:
+/// every place its location (or a `#dbg_assign`'s address) names `old`
+/// names `new` instead, in a new list for a `!DIArgList`.
+fn replace_location(f: &mut Function, u: Inst, old: Value, new: Operand) {
+    let mut map = ValueMap::default();
+    map.vals.insert(old, new);
+    map.remap_inst(f, u);
 }
 
 /// LLVM's `insertDebugValuesForPHIs`: a phi inserted by SSA repair that
-/// merges a phi described by a variable record of `header` gets a copy of
-/// that record, located at the new phi, at the top of its block.
+/// merges a phi named by a variable record of `header` (as its location
+/// or an entry of its `!DIArgList`) gets a copy of that record, naming the
+/// new phi instead, at the top of its block. A record naming several such
+/// phis merged into phis of one block becomes one copy naming them all.
 fn debug_values_for_phis(f: &mut Function, header: Block, inserted: &[Inst]) {
-    // The first record of `header` describing each phi.
+    // The first record of `header` naming each phi.
     let mut described: FxHashMap<Value, Inst> = FxHashMap::default();
     for i in f.layout.block_insts(header) {
         let data = f.inst(i);
         if !data.opcode.is_debug_record() || data.opcode == Opcode::DbgLabel {
             continue;
         }
-        if let Some(Operand::MdLocal(v)) = data.operands().first() {
-            if let ValueDef::Result(d) = f.value_def(*v) {
-                if f.inst(d).opcode == Opcode::Phi {
-                    described.entry(*v).or_insert(i);
+        let Some(&loc) = data.operands().first() else {
+            continue;
+        };
+        for op in location_ops(f, loc) {
+            if let Operand::Value(v) = op {
+                if let ValueDef::Result(d) = f.value_def(v) {
+                    if f.inst(d).opcode == Opcode::Phi {
+                        described.entry(v).or_insert(i);
+                    }
                 }
             }
         }
@@ -646,13 +705,7 @@ fn debug_values_for_phis(f: &mut Function, header: Block, inserted: &[Inst]) {
                     c
                 }
             };
-            f.map_operands(copy, |ops| {
-                for op in ops.iter_mut() {
-                    if *op == Operand::MdLocal(vi) {
-                        *op = Operand::MdLocal(pv);
-                    }
-                }
-            });
+            replace_location(f, copy, vi, Operand::Value(pv));
         }
     }
     // Each goes to the head of the block's records (LLVM inserts at

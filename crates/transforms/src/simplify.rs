@@ -356,16 +356,8 @@ fn is_convergent_call(m: &Module, data: &InstData) -> bool {
     if m.attrs.has(ci.fn_attrs, "convergent") {
         return true;
     }
-    match data.operands().first() {
-        Some(Operand::Const(c)) => match m.consts.data(*c) {
-            ConstData::Global {
-                global: loopwright_ir::GlobalRef::Func(g),
-                ..
-            } => m.attrs.has(m.functions[*g].fn_attrs, "convergent"),
-            _ => false,
-        },
-        _ => false,
-    }
+    crate::utils::direct_callee(m, data)
+        .is_some_and(|g| m.attrs.has(m.functions[g].fn_attrs, "convergent"))
 }
 
 /// LLVM's `placeSplitBlockCarefully`: keep the new block after one of the

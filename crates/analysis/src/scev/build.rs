@@ -1351,17 +1351,7 @@ impl ScalarEvolution<'_> {
 
     /// IR-level loop invariance (LLVM's `Loop::isLoopInvariant`).
     pub(crate) fn ir_loop_invariant(&self, o: Operand, l: crate::loops::Loop) -> bool {
-        match o {
-            Operand::Value(v) => match self.f.value_def(v) {
-                ValueDef::Result(i) => self
-                    .f
-                    .layout
-                    .inst_block(i)
-                    .is_none_or(|b| !self.lf.contains(l, b)),
-                _ => true,
-            },
-            _ => true,
-        }
+        self.lf.is_invariant(self.f, l, o)
     }
 
     pub(crate) fn contains_scev(&self, s: Scev, needle: Scev) -> bool {

@@ -10,7 +10,8 @@
 //! - Runs: [`compare_with_opt`] runs loopwright and `opt-19` with the same
 //!   pipeline, options and remark flags ([`run_both`]). It checks
 //!   loopwright's output ([`run_problems`]: the verifier, `lli-19`, the
-//!   remarks) and the `llvm.loop` attribute sets ([`loop_attr_multisets`]).
+//!   remarks), the `llvm.loop` attribute sets ([`loop_attr_multisets`]) and
+//!   the debug records ([`debug_record_multisets`]).
 //! - Code up to names: [`anonymized`] and [`structural_text`].
 //! - Results: [`Tally`] counts the runs and prints the `N passed, M failed`
 //!   line.
@@ -350,7 +351,8 @@ pub struct Compared {
 /// tools ([`run_both`]). The outputs go to `<work>/<name>.<k>.lw.ll` and
 /// `<work>/<name>.<k>.opt.ll`. The run is checked with [`run_problems`].
 /// When it has no problem, every function must also have the same multiset
-/// of `llvm.loop` attribute sets in both outputs ([`loop_attr_multisets`]).
+/// of `llvm.loop` attribute sets in both outputs ([`loop_attr_multisets`]),
+/// and then the same debug records ([`debug_record_problem`]).
 pub fn compare_with_opt(
     bin: &str,
     work: &Path,
@@ -367,6 +369,9 @@ pub fn compare_with_opt(
     let mut problems = run_problems(&o, &t, &ours, expected);
     if problems.is_empty() && loop_attr_multisets(&ours) != loop_attr_multisets(&theirs) {
         problems.push("llvm.loop attribute sets differ".into());
+    }
+    if problems.is_empty() {
+        problems.extend(debug_record_problem(&ours, &theirs));
     }
     Compared {
         tag,
@@ -423,6 +428,227 @@ pub fn loop_attr_multisets(path: &Path) -> BTreeMap<String, Vec<Vec<String>>> {
         sets.sort();
     }
     out
+}
+
+/// Per defined function (by name, `?` when it has none): its debug records
+/// (`#dbg_value`, `#dbg_declare`, `#dbg_assign`, `#dbg_label`) as a sorted
+/// list, each rendered without value names or metadata numbers, so that
+/// two modules can be compared:
+/// - a value is its type and what defines it: `%argN` for parameter N, else
+///   `%` and the opcode of its instruction (`i32 %add`); constants are
+///   written out (`i64 3`, `ptr poison`);
+/// - `!DIArgList(...)` lists its entries that way;
+/// - metadata nodes are written out by content ([`render_md`]): the
+///   variable's name, line, argument number and scope, the expression's
+///   operations, the location's line, column, scope and inlining.
+///
+/// Where a record stands is not compared: the code around it may differ
+/// from opt-19's in ways other tests count (instruction order after
+/// folding), and a record then follows other instructions.
+pub fn debug_record_multisets(path: &Path) -> BTreeMap<String, Vec<String>> {
+    let mut out = BTreeMap::new();
+    for_each_function(path, |m, name, f, _, _| {
+        let mut records = Vec::new();
+        for b in f.layout.blocks() {
+            for i in f.layout.block_insts(b) {
+                let data = f.inst(i);
+                if !data.opcode.is_debug_record() {
+                    continue;
+                }
+                let ops: Vec<String> = data
+                    .operands()
+                    .iter()
+                    .map(|&op| render_record_operand(m, f, op))
+                    .collect();
+                records.push(format!("#{}({})", data.opcode.name(), ops.join(", ")));
+            }
+        }
+        records.sort();
+        out.insert(name.to_owned(), records);
+    });
+    out
+}
+
+/// One operand of a debug record, for [`debug_record_multisets`].
+fn render_record_operand(m: &Module, f: &Function, op: loopwright_ir::Operand) -> String {
+    use loopwright_ir::{print::type_to_string, Operand, ValueDef};
+    let value = |v: loopwright_ir::Value| {
+        let def = match f.value_def(v) {
+            ValueDef::Param(n) => format!("arg{n}"),
+            ValueDef::Result(i) => f.inst(i).opcode.name().to_owned(),
+            ValueDef::Placeholder => "?".to_owned(),
+        };
+        format!("{} %{def}", type_to_string(m, f.value_type(v)))
+    };
+    match op {
+        Operand::Value(v) | Operand::MdLocal(v) => value(v),
+        Operand::Const(c) | Operand::Md(loopwright_ir::Md::Const(c)) => render_const(m, c),
+        Operand::MdArgList(al) => {
+            let entries: Vec<String> = f
+                .arg_list(al)
+                .iter()
+                .map(|&o| render_record_operand(m, f, o))
+                .collect();
+            format!("!DIArgList({})", entries.join(", "))
+        }
+        Operand::Md(md) => render_md(m, md, 2),
+        Operand::Block(_) => "label".to_owned(),
+    }
+}
+
+/// A constant with its type, for [`debug_record_multisets`].
+fn render_const(m: &Module, c: loopwright_ir::Const) -> String {
+    use loopwright_ir::ConstData;
+    let ty = loopwright_ir::print::type_to_string(m, m.consts.ty(c));
+    let val = match m.consts.data(c) {
+        ConstData::Int { val, .. } => match val.as_i64() {
+            Some(x) => x.to_string(),
+            None => format!("{:?}", val.words()),
+        },
+        ConstData::Float { bits, .. } => format!("0x{bits:X}"),
+        ConstData::Null(_) => "null".to_owned(),
+        ConstData::Undef(_) => "undef".to_owned(),
+        ConstData::Poison(_) => "poison".to_owned(),
+        ConstData::Zero(_) => "zeroinitializer".to_owned(),
+        ConstData::Global { global, .. } => format!("@{}", m.global_name(*global).unwrap_or("?")),
+        _ => "constant".to_owned(),
+    };
+    format!("{ty} {val}")
+}
+
+/// A metadata operand written out by content, for
+/// [`debug_record_multisets`]: a variable as its name, line, argument
+/// number and scope; a location as its line, column, scope and the
+/// location it is inlined at; other nodes field by field, `depth` levels
+/// deep (deeper nodes by their kind only).
+fn render_md(m: &Module, md: loopwright_ir::Md, depth: u32) -> String {
+    use loopwright_ir::{Md, MdBody, MdFieldValue};
+    let Md::Node(n) = md else {
+        return match md {
+            Md::Str(s) => format!("!{:?}", String::from_utf8_lossy(m.md.str_bytes(s))),
+            Md::Const(c) => render_const(m, c),
+            Md::Node(_) => unreachable!(),
+        };
+    };
+    let field = |name: &str| match m.md.field(n, name) {
+        Some(MdFieldValue::Str(s)) => format!("{:?}", String::from_utf8_lossy(s)),
+        Some(MdFieldValue::Int(x)) => x.to_string(),
+        _ => "0".to_owned(),
+    };
+    let scope = |name: &str| match m.md.node_field(n, name) {
+        Some(s) => format!(
+            "{} {}",
+            m.md.special_kind(s).unwrap_or("?"),
+            match m.md.field(s, "name") {
+                Some(MdFieldValue::Str(x)) => format!("{:?}", String::from_utf8_lossy(x)),
+                _ => format!("line {}", m.md.int_field(s, "line").unwrap_or(0)),
+            }
+        ),
+        None => "none".to_owned(),
+    };
+    let data = m.md.node(n);
+    match m.md.special_kind(n) {
+        Some("DILocalVariable") => {
+            return format!(
+                "var {} line {} arg {} in {}",
+                field("name"),
+                field("line"),
+                field("arg"),
+                scope("scope")
+            )
+        }
+        Some("DILabel") => {
+            return format!(
+                "label {} line {} in {}",
+                field("name"),
+                field("line"),
+                scope("scope")
+            )
+        }
+        Some("DILocation") => {
+            let inlined = match m.md.node_field(n, "inlinedAt") {
+                Some(at) => format!(" inlined at ({})", render_md(m, Md::Node(at), depth)),
+                None => String::new(),
+            };
+            return format!(
+                "loc {}:{} in {}{inlined}",
+                field("line"),
+                field("column"),
+                scope("scope")
+            );
+        }
+        _ => {}
+    }
+    let distinct = if data.distinct { "distinct " } else { "" };
+    match &data.body {
+        MdBody::Tuple(ops) if depth == 0 => format!("{distinct}!{{{} ops}}", ops.len()),
+        MdBody::Tuple(ops) => {
+            let ops: Vec<String> = ops
+                .iter()
+                .map(|o| o.map_or("null".to_owned(), |o| render_md(m, o, depth - 1)))
+                .collect();
+            format!("{distinct}!{{{}}}", ops.join(", "))
+        }
+        MdBody::Special { kind, .. } if depth == 0 => format!("{distinct}!{}", &**kind),
+        MdBody::Special { kind, fields } => {
+            let fields: Vec<String> = fields
+                .iter()
+                .map(|fld| {
+                    let v = match &fld.value {
+                        MdFieldValue::Null => "null".to_owned(),
+                        MdFieldValue::Int(x) => x.to_string(),
+                        MdFieldValue::Bool(b) => b.to_string(),
+                        MdFieldValue::Str(s) => format!("{:?}", String::from_utf8_lossy(s)),
+                        MdFieldValue::Md(x) => render_md(m, *x, depth - 1),
+                        MdFieldValue::Ident(x) => x.to_string(),
+                        MdFieldValue::Flags(x) => x
+                            .iter()
+                            .map(|y| y.to_string())
+                            .collect::<Vec<_>>()
+                            .join("|"),
+                    };
+                    if fld.name.is_empty() {
+                        v
+                    } else {
+                        format!("{}: {v}", &*fld.name)
+                    }
+                })
+                .collect();
+            format!("{distinct}!{}({})", &**kind, fields.join(", "))
+        }
+    }
+}
+
+/// A problem when the debug records of the modules in `ours` and `theirs`
+/// differ ([`debug_record_multisets`]): for each function that differs, the
+/// records only one side has.
+pub fn debug_record_problem(ours: &Path, theirs: &Path) -> Option<String> {
+    let (a, b) = (debug_record_multisets(ours), debug_record_multisets(theirs));
+    if a == b {
+        return None;
+    }
+    let mut lines = vec!["debug records differ:".to_owned()];
+    let empty = Vec::new();
+    let names: std::collections::BTreeSet<&String> = a.keys().chain(b.keys()).collect();
+    for name in names {
+        let (x, y) = (a.get(name).unwrap_or(&empty), b.get(name).unwrap_or(&empty));
+        if x == y {
+            continue;
+        }
+        lines.push(format!("  @{name}:"));
+        for (side, mine, other) in [("loopwright", x, y), ("opt-19", y, x)] {
+            let mut rest = other.clone();
+            for r in mine {
+                match rest.iter().position(|o| o == r) {
+                    Some(p) => {
+                        rest.remove(p);
+                    }
+                    None => lines.push(format!("    only {side}: {r}")),
+                }
+            }
+        }
+    }
+    Some(lines.join("\n"))
 }
 
 /// The module in `path` read back through `opt-19 -S` (which normalizes

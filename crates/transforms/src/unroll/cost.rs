@@ -27,6 +27,7 @@
 //! such a module.
 
 use super::UnrollOptions;
+use crate::utils::direct_callee;
 use loopwright_ir::{ConstData, Function, GlobalRef, InstData, Module, Opcode, Operand, TypeData};
 
 /// LLVM's `UnrollingPreferences`, the parts loopwright uses.
@@ -139,20 +140,6 @@ pub(crate) fn lowered_to_call(name: &str) -> bool {
             | "labs"
             | "llabs"
     )
-}
-
-/// The callee function of a call, if direct.
-fn callee(m: &Module, data: &InstData) -> Option<loopwright_ir::Func> {
-    match data.operands().first() {
-        Some(Operand::Const(c)) => match m.consts.data(*c) {
-            ConstData::Global {
-                global: GlobalRef::Func(g),
-                ..
-            } => Some(*g),
-            _ => None,
-        },
-        _ => None,
-    }
 }
 
 /// The byte size of an element type for address arithmetic, when it is a
@@ -314,7 +301,7 @@ pub(crate) fn inst_cost(m: &Module, f: &Function, data: &InstData) -> u32 {
             // the fixed parameters of a direct callee, the arguments passed
             // to an indirect one; calls the target lowers to instructions
             // cost one.
-            let Some(g) = callee(m, data) else {
+            let Some(g) = direct_callee(m, data) else {
                 return data.call_args().len() as u32 + 1;
             };
             let func = &m.functions[g];
@@ -367,7 +354,7 @@ pub fn measure(
                 Opcode::Call | Opcode::Invoke => {
                     let ci = data.call_info();
                     let site_attrs = ci.map(|c| c.fn_attrs);
-                    let g = callee(m, data);
+                    let g = direct_callee(m, data);
                     let callee_attrs = g.map(|g| m.functions[g].fn_attrs);
                     let has = |name: &str| {
                         site_attrs.is_some_and(|a| m.attrs.has(a, name))

@@ -57,9 +57,11 @@
 //! by it, and `add`/`sub`/`mul` gain the `nuw`/`nsw` flags scalar
 //! evolution proves), then instructions fold and dead ones go.
 //!
+//! The scopes a peeled body declares with
+//! `llvm.experimental.noalias.scope.decl` are cloned for each copy
+//! (`!"<scope>:Peel0"`, `:Peel1`, ...), as LLVM's `cloneLoopBlocks` does.
+//!
 //! Deliberate differences from LLVM 19:
-//! - loops containing `llvm.experimental.noalias.scope.decl` are not
-//!   peeled (LLVM clones their scopes per copy);
 //! - a latch with two edges to the header is not peeled;
 //! - `-unroll-peel-count` together with `-unroll-count` is an error in LLVM;
 //!   here the unroll count wins;
@@ -73,10 +75,15 @@
 //! - `isDereferenceablePointer` is approximated (static allocas, globals,
 //!   `dereferenceable`/`byval` parameters).
 
-use super::transform::{loop_rpo, simplify_after_unroll, trivially_dead};
+use super::transform::{loop_rpo, simplify_after_unroll};
 use super::{UnrollOptions, UnrollResult};
 use crate::remark::{Remark, RemarkKind, Remarks, SourceLoc};
-use crate::utils::{direct_callee, phi_add_incoming, phi_value_for, phis, ValueMap};
+use crate::utils::clone::{
+    add_exit_phi_entries, clone_blocks, clone_noalias_scopes, declared_scopes, insts_of, Place,
+    ValueMap,
+};
+use crate::utils::dead::{delete_dead, trivially_dead};
+use crate::utils::{callee_name, direct_callee, phi_value_for, phis};
 use crate::FnAnalyses;
 use loopwright_analysis::loopmd::followup::{
     add_string_metadata_to_loop, set_loop_already_unrolled, set_loop_id_on_latches,
@@ -246,21 +253,6 @@ pub(crate) fn compute_peel_count_with(
     None
 }
 
-/// Whether `v` is defined outside loop `l` (LLVM's IR-level
-/// `Loop::isLoopInvariant`).
-fn invariant_operand(f: &Function, a: &FnAnalyses, l: Loop, op: Operand) -> bool {
-    match op {
-        Operand::Value(v) => match f.value_def(v) {
-            ValueDef::Result(i) => f
-                .layout
-                .inst_block(i)
-                .is_none_or(|b| !a.loops.contains(l, b)),
-            _ => true,
-        },
-        _ => true,
-    }
-}
-
 /// The instruction defining `op` inside loop `l`, if any.
 fn def_in_loop(f: &Function, a: &FnAnalyses, l: Loop, op: Operand) -> Option<Inst> {
     let v = op.as_value()?;
@@ -303,7 +295,7 @@ impl<'a> PhiAnalyzer<'a> {
     }
 
     fn calculate(&mut self, op: Operand) -> Option<u32> {
-        if invariant_operand(self.f, self.a, self.l, op) {
+        if self.a.loops.is_invariant(self.f, self.l, op) {
             return Some(0);
         }
         let v = op.as_value()?;
@@ -545,9 +537,9 @@ impl CompareCounter<'_, '_, '_> {
         }
         let args = data.call_args();
         let [lhs, rhs] = args else { return };
-        let (bound, iter) = if invariant_operand(self.f, self.a, self.l, *lhs) {
+        let (bound, iter) = if self.a.loops.is_invariant(self.f, self.l, *lhs) {
             (*lhs, *rhs)
-        } else if invariant_operand(self.f, self.a, self.l, *rhs) {
+        } else if self.a.loops.is_invariant(self.f, self.l, *rhs) {
             (*rhs, *lhs)
         } else {
             return;
@@ -591,11 +583,6 @@ impl CompareCounter<'_, '_, '_> {
         }
         self.desired = count;
     }
-}
-
-/// The name of the function a call calls directly.
-fn callee_name<'m>(m: &'m Module, data: &InstData) -> Option<&'m str> {
-    direct_callee(m, data).and_then(|g| m.functions[g].name())
 }
 
 /// `countToEliminateCompares`: the iterations to peel so that compares on
@@ -678,15 +665,9 @@ fn may_write(m: &Module, data: &InstData) -> bool {
             if read_only(ci.fn_attrs) {
                 return false;
             }
-            match data.callee() {
-                Some(Operand::Const(c)) => match m.consts.data(c) {
-                    ConstData::Global {
-                        global: GlobalRef::Func(g),
-                        ..
-                    } => !read_only(m.functions[*g].fn_attrs),
-                    _ => true,
-                },
-                _ => true,
+            match direct_callee(m, data) {
+                Some(g) => !read_only(m.functions[g].fn_attrs),
+                None => true,
             }
         }
         _ => false,
@@ -789,7 +770,7 @@ fn peel_to_make_loads_dereferenceable(m: &Module, f: &Function, a: &FnAnalyses, 
             let ptr = data.operands()[0];
             let size = dl.store_size(&m.types, data.ty);
             if a.dt.dominates(b, latch)
-                && invariant_operand(f, a, l, ptr)
+                && a.loops.is_invariant(f, l, ptr)
                 && !is_dereferenceable(m, f, ptr, size)
             {
                 users(&mut load_users);
@@ -805,7 +786,7 @@ fn peel_to_make_loads_dereferenceable(m: &Module, f: &Function, a: &FnAnalyses, 
 
 /// Whether `peel_loop` can transform `l` (checked before the remark, so
 /// that a reported peeling always happens).
-pub fn can_transform(m: &Module, f: &Function, a: &FnAnalyses, l: Loop) -> bool {
+pub fn can_transform(f: &Function, a: &FnAnalyses, l: Loop) -> bool {
     let lf = &a.loops;
     let (Some(_), Some(latch)) = (lf.preheader(f, &a.cfg, l), lf.latch(&a.cfg, l)) else {
         return false;
@@ -816,12 +797,9 @@ pub fn can_transform(m: &Module, f: &Function, a: &FnAnalyses, l: Loop) -> bool 
         return false;
     }
     !lf.data(l).blocks().iter().any(|&b| {
-        f.layout.block_insts(b).any(|i| {
-            let d = f.inst(i);
-            matches!(d.opcode, Opcode::IndirectBr | Opcode::CallBr)
-                || (d.opcode == Opcode::Call
-                    && callee_name(m, d) == Some("llvm.experimental.noalias.scope.decl"))
-        })
+        f.layout
+            .block_insts(b)
+            .any(|i| matches!(f.inst(i).opcode, Opcode::IndirectBr | Opcode::CallBr))
     })
 }
 
@@ -830,26 +808,7 @@ pub fn can_transform(m: &Module, f: &Function, a: &FnAnalyses, l: Loop) -> bool 
 /// the terminator; `b` branches to it with the terminator's location.
 fn split_at_terminator(f: &mut Function, b: Block, name: &str) -> Option<Block> {
     let t = f.terminator(b)?;
-    let dbg = f.inst(t).md.get(MdKind::DBG);
-    let nb = f.make_block(Some(name));
-    f.layout.insert_block_after(nb, b);
-    f.layout.split_block_at(t, nb);
-    let mut succs: Vec<Block> = f.inst(t).successors().collect();
-    succs.dedup();
-    for s in succs {
-        crate::utils::phis_replace_pred(f, s, b, nb);
-    }
-    let mut br = InstData::new(Opcode::Br, TypeTable::VOID, [Operand::Block(nb)]);
-    if let Some(d) = dbg {
-        br.md.set(MdKind::DBG, d);
-    }
-    f.append(b, br, None);
-    Some(nb)
-}
-
-/// `name.peel` for a named value or block.
-fn peel_name(name: Option<&str>) -> Option<String> {
-    name.filter(|n| !n.is_empty()).map(|n| format!("{n}.peel"))
+    Some(crate::utils::split_block(f, b, t, name))
 }
 
 /// LLVM's `peelLoop`: peels the first `count` iterations of `l` (which
@@ -857,7 +816,7 @@ fn peel_name(name: Option<&str>) -> Option<String> {
 /// function back in loop-simplify and LCSSA form. Returns false, changing
 /// nothing, when the loop cannot be peeled.
 pub fn peel_loop(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop, count: u32) -> bool {
-    if count == 0 || !can_transform(m, f, a, l) {
+    if count == 0 || !can_transform(f, a, l) {
         return false;
     }
     let lf = &a.loops;
@@ -895,26 +854,16 @@ pub fn peel_loop(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop, coun
         return false;
     };
 
+    // Scopes declared in the body are cloned for each copy.
+    let scopes = declared_scopes(m, f, lf.data(l).blocks());
     // The value each original value had in the last peeled iteration.
     let mut last: FxHashMap<Value, Operand> = FxHashMap::default();
     for iter in 0..count {
         let mut map = ValueMap::default();
-        let mut new_blocks: Vec<Block> = Vec::with_capacity(rpo.len());
-        for &bb in &rpo {
-            let nb = f.make_block(peel_name(f.block_name(bb)).as_deref());
-            f.layout.insert_block_before(nb, insert_bot);
-            let insts: Vec<Inst> = f.layout.block_insts(bb).collect();
-            for i in insts {
-                let (c, cv) = f.clone_inst(i);
-                if let (Some(cv), Some(orig)) = (cv, f.inst_result(i)) {
-                    let name = peel_name(f.value_name(orig));
-                    f.set_value_name(cv, name.as_deref());
-                    map.vals.insert(orig, Operand::Value(cv));
-                }
-                f.layout.append_inst(c, nb);
-            }
-            map.blocks.insert(bb, nb);
-            new_blocks.push(nb);
+        let new_blocks = clone_blocks(f, &rpo, ".peel", Place::Before(insert_bot), &[], &mut map);
+        if !scopes.is_empty() {
+            let insts = insts_of(f, &new_blocks);
+            clone_noalias_scopes(m, f, &scopes, &insts, &format!("Peel{iter}"));
         }
         let new_header = map.blocks[&header];
         let new_latch = map.blocks[&latch];
@@ -953,28 +902,12 @@ pub fn peel_loop(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop, coun
             map.vals.insert(res, v);
         }
         // Exit phis get the copy's values along the copied exit edges.
-        for &(from, to) in &exit_edges {
-            for phi in phis(f, to) {
-                let Some(v) = phi_value_for(f, phi, from) else {
-                    continue;
-                };
-                let v = match v {
-                    Operand::Value(x) if in_loop(f, v) => map.vals.get(&x).copied().unwrap_or(v),
-                    _ => v,
-                };
-                phi_add_incoming(f, phi, v, map.blocks[&from]);
-            }
-        }
+        add_exit_phi_entries(f, &map, &exit_edges);
         for (&k, &v) in &map.vals {
             last.insert(k, v);
         }
         // Remap the copy to its own values and blocks.
-        for &nb in &new_blocks {
-            let insts: Vec<Inst> = f.layout.block_insts(nb).collect();
-            for i in insts {
-                map.remap_inst(f, i);
-            }
-        }
+        map.remap_blocks(f, &new_blocks);
         insert_top = insert_bot;
         let Some(nb) = split_at_terminator(f, insert_bot, &next_name) else {
             break;
@@ -1537,8 +1470,10 @@ fn apply_iv_actions(m: &mut Module, f: &mut Function, actions: Vec<IvAction>) {
             }
         }
     }
+    // LLVM's `simplifyLoopAfterUnroll`: each dead instruction in turn,
+    // last first, with what it leaves dead.
     while let Some(i) = dead.pop() {
-        delete_recursively(m, f, i);
+        delete_dead(m, f, i);
     }
 }
 
@@ -1547,35 +1482,6 @@ fn int_const(m: &mut Module, ty: loopwright_ir::Type, c: CInt) -> loopwright_ir:
     let v = c.u();
     let val = loopwright_ir::ApInt::from_words(c.bits(), &[v as u64, (v >> 64) as u64]);
     m.consts.intern(ConstData::Int { ty, val })
-}
-
-/// `RecursivelyDeleteTriviallyDeadInstructions`: deletes `inst` if dead,
-/// then its operands that become dead; debug records of deleted values get
-/// `poison`.
-fn delete_recursively(m: &mut Module, f: &mut Function, inst: Inst) {
-    let mut work = vec![inst];
-    while let Some(i) = work.pop() {
-        if f.layout.inst_block(i).is_none() || !trivially_dead(m, f, i) {
-            continue;
-        }
-        if let Some(v) = f.inst_result(i) {
-            let ty = f.value_type(v);
-            let poison = m.consts.intern(ConstData::Poison(ty));
-            f.replace_all_uses(v, Operand::Const(poison));
-        }
-        let operands: Vec<Value> = f
-            .inst(i)
-            .operands()
-            .iter()
-            .filter_map(|o| o.as_value())
-            .collect();
-        f.delete_inst(i);
-        for v in operands {
-            if let ValueDef::Result(d) = f.value_def(v) {
-                work.push(d);
-            }
-        }
-    }
 }
 
 /// Peels `count` iterations of `l` as `tryToUnrollLoop` does: the
@@ -1594,7 +1500,7 @@ pub fn peel_and_report(
     fname: &str,
     remarks: &mut Remarks,
 ) -> UnrollResult {
-    if !can_transform(m, f, a, l) {
+    if !can_transform(f, a, l) {
         return UnrollResult::Unmodified;
     }
     remarks.emit(

@@ -76,11 +76,13 @@ mod poison;
 
 use super::cost::Prefs;
 use super::UnrollOptions;
+use crate::utils::clone::{clone_blocks, Place, ValueMap};
+use crate::utils::dead::{delete_dead_list, trivially_dead};
 use crate::utils::expand::{self, Expr};
 use crate::utils::fold::simplify;
 use crate::utils::{
     insert_phi, merge_block_into_predecessor, phi_add_incoming, phi_remove_incoming, phi_value_for,
-    phis, trivial_phi_value, ValueMap,
+    phis, trivial_phi_value,
 };
 use crate::FnAnalyses;
 use edit::{br, preds, split_block, split_predecessors};
@@ -526,29 +528,14 @@ fn build(
     // CloneLoopBlocks: the remainder, before `insert_bot`.
     let suffix = if s.epilog { "epil" } else { "prol" };
     let mut map = ValueMap::default();
-    let mut new_blocks: Vec<Block> = Vec::with_capacity(s.rpo.len());
-    for &bb in &s.rpo {
-        let name = f
-            .block_name(bb)
-            .filter(|n| !n.is_empty())
-            .map(|n| format!("{n}.{suffix}"));
-        let nb = f.make_block(name.as_deref());
-        f.layout.insert_block_before(nb, insert_bot);
-        for i in f.layout.block_insts(bb).collect::<Vec<_>>() {
-            let (c, cv) = f.clone_inst(i);
-            if let (Some(cv), Some(orig)) = (cv, f.inst_result(i)) {
-                let n = f
-                    .value_name(orig)
-                    .filter(|n| !n.is_empty())
-                    .map(|n| format!("{n}.{suffix}"));
-                f.set_value_name(cv, n.as_deref());
-                map.vals.insert(orig, Operand::Value(cv));
-            }
-            f.layout.append_inst(c, nb);
-        }
-        map.blocks.insert(bb, nb);
-        new_blocks.push(nb);
-    }
+    let new_blocks = clone_blocks(
+        f,
+        &s.rpo,
+        &format!(".{suffix}"),
+        Place::Before(insert_bot),
+        &[],
+        &mut map,
+    );
     let rem_header = map.blocks[&header];
     let rem_latch = map.blocks[&latch];
     if let Some(t) = f.terminator(insert_top) {
@@ -615,11 +602,7 @@ fn build(
             }
         }
     }
-    for &nb in &new_blocks {
-        for i in f.layout.block_insts(nb).collect::<Vec<_>>() {
-            map.remap_inst(f, i);
-        }
-    }
+    map.remap_blocks(f, &new_blocks);
 
     if let Some(new_exit) = new_exit {
         connect_epilog(m, f, s, &map, count, new_exit, new_ph, insert_top, xtraiter);
@@ -887,13 +870,11 @@ fn break_backedge(m: &mut Module, f: &mut Function, header: Block, latch: Block,
                     f.replace_all_uses(r, v);
                 }
             }
-            if super::transform::trivially_dead(m, f, i) {
+            if trivially_dead(m, f, i) {
                 dead.push(i);
             }
         }
-        for d in dead {
-            super::transform::delete_recursively(m, f, d);
-        }
+        delete_dead_list(m, f, dead);
     }
     let cfg = ControlFlowGraph::compute(f);
     merge_block_into_predecessor(m, f, &cfg, exit, false);

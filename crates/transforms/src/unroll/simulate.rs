@@ -62,8 +62,8 @@ use loopwright_analysis::scev::range::{swapped_predicate, ConstantRange};
 use loopwright_analysis::scev::{CInt, ScalarEvolution, ScevData, UnkRef};
 use loopwright_analysis::Loop;
 use loopwright_ir::{
-    Block, Const, ConstData, Flags, Function, GlobalRef, Inst, InstData, Linkage, Module, Opcode,
-    Operand, Ordering, Predicate, Type, TypeData, Value, ValueDef,
+    Block, Const, ConstData, Flags, Function, GlobalRef, Inst, InstData, Module, Opcode, Operand,
+    Ordering, Predicate, Type, TypeData, Value, ValueDef,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -986,15 +986,7 @@ fn constant_array_element(m: &Module, c: Const, load_ty: Type, offset: CInt) -> 
     else {
         return None;
     };
-    let gv = &m.globals[*g];
-    let interposable = matches!(
-        gv.common.linkage,
-        Linkage::Weak | Linkage::LinkOnce | Linkage::Common | Linkage::ExternWeak
-    );
-    if !gv.is_constant || gv.externally_initialized || interposable {
-        return None;
-    }
-    let init = gv.init?;
+    let init = crate::utils::constload::definitive_initializer(m, *g)?;
     let elem_bits = match m.types.data(load_ty) {
         TypeData::Int(w @ (8 | 16 | 32 | 64)) => *w,
         TypeData::Half | TypeData::BFloat => 16,

@@ -19,6 +19,10 @@
 //! loses the entries of folded exits, in one edit, and one CFG serves
 //! every latch merge.
 
+use crate::utils::clone::{
+    clone_blocks, clone_noalias_scopes, declared_scopes, insts_of, ExitPhiEntries, Place, ValueMap,
+};
+use crate::utils::dead::{delete_dead_list, trivially_dead};
 use crate::utils::debug::remove_redundant_debug_records;
 use crate::utils::fold::simplify;
 use crate::utils::{
@@ -26,7 +30,6 @@ use crate::utils::{
     phi_value_for, phis, phis_replace_pred, pred_edges, replace_successor,
 };
 use crate::FnAnalyses;
-use loopwright_analysis::loops::may_access_memory;
 use loopwright_analysis::Loop;
 use loopwright_ir::{
     Block, ConstData, Flags, Function, Inst, InstData, MdKind, Module, Opcode, Operand, TypeTable,
@@ -86,31 +89,6 @@ pub fn loop_rpo(f: &Function, a: &FnAnalyses, l: Loop) -> Vec<Block> {
     post
 }
 
-/// Operand remapping through a value and block map.
-struct Remap {
-    vals: FxHashMap<Value, Operand>,
-    blocks: FxHashMap<Block, Block>,
-}
-
-impl Remap {
-    fn op(&self, op: Operand) -> Operand {
-        match op {
-            Operand::Value(v) => self.vals.get(&v).copied().unwrap_or(op),
-            Operand::MdLocal(v) => match self.vals.get(&v) {
-                Some(Operand::Value(w)) => Operand::MdLocal(*w),
-                Some(Operand::Const(c)) => Operand::Md(loopwright_ir::Md::Const(*c)),
-                _ => op,
-            },
-            Operand::Block(b) => Operand::Block(self.blocks.get(&b).copied().unwrap_or(b)),
-            other => other,
-        }
-    }
-}
-
-fn suffixed(name: Option<&str>, k: u32) -> Option<String> {
-    name.filter(|n| !n.is_empty()).map(|n| format!("{n}.{k}"))
-}
-
 /// Applies `plan` to loop `l` (in loop-simplify and LCSSA form, with a
 /// single latch that is exiting or ends in an unconditional branch).
 /// Returns the blocks of the unrolled loop (original and copies) that
@@ -135,10 +113,7 @@ pub fn unroll_loop(
     let orig_phis: Vec<Inst> = phis(f, header).to_vec();
 
     // Running map from original values/blocks to their newest copies.
-    let mut last = Remap {
-        vals: FxHashMap::default(),
-        blocks: FxHashMap::default(),
-    };
+    let mut last = ValueMap::default();
     let mut headers = vec![header];
     let mut latches = vec![latch];
     let mut exiting_copies: FxHashMap<Block, Vec<Block>> = plan
@@ -148,45 +123,36 @@ pub fn unroll_loop(
         .collect();
     let mut all_blocks: Vec<Block> = lf.data(l).blocks().to_vec();
     let mut insert_after = latch;
+    // Scopes declared in the body are cloned for each copy.
+    let scopes = declared_scopes(m, f, lf.data(l).blocks());
     // Entries for the exit phis, added once all copies exist: a phi grows
     // by one edit, not one per copy (a pragma may ask for 65,536 copies).
-    let mut exit_entries: FxHashMap<Inst, Vec<Operand>> = FxHashMap::default();
-    let mut exit_phis: Vec<Inst> = Vec::new();
+    let mut exit_entries = ExitPhiEntries::default();
 
     for it in 1..plan.count {
         // The copy's header phis are the previous copy's latch values, all
         // read from the map as it stood after the previous copy: a phi fed
         // by another header phi must see that phi's previous value, not
-        // the one this copy gives it.
+        // the one this copy gives it. They are not copied.
         let phi_values: Vec<(Value, Operand)> = orig_phis
             .iter()
             .filter_map(|&i| {
                 let res = f.inst_result(i)?;
                 let inval = phi_value_for(f, i, latch).unwrap_or(Operand::Value(res));
-                Some((res, if it > 1 { last.op(inval) } else { inval }))
+                Some((res, if it > 1 { last.value(inval) } else { inval }))
             })
             .collect();
         last.vals.extend(phi_values);
-        let mut new_blocks: Vec<(Block, Block)> = Vec::with_capacity(rpo.len());
-        for &bb in &rpo {
-            let nb = f.make_block(suffixed(f.block_name(bb), it).as_deref());
-            f.layout.insert_block_after(nb, insert_after);
-            insert_after = nb;
-            let insts: Vec<Inst> = f.layout.block_insts(bb).collect();
-            for i in insts {
-                if bb == header && orig_phis.contains(&i) {
-                    continue;
-                }
-                let (c, cv) = f.clone_inst(i);
-                if let (Some(cv), Some(orig)) = (cv, f.inst_result(i)) {
-                    let name = suffixed(f.value_name(orig), it);
-                    f.set_value_name(cv, name.as_deref());
-                    last.vals.insert(orig, Operand::Value(cv));
-                }
-                f.layout.append_inst(c, nb);
-            }
-            last.blocks.insert(bb, nb);
-            new_blocks.push((bb, nb));
+        let suffix = format!(".{it}");
+        let new_blocks = clone_blocks(
+            f,
+            &rpo,
+            &suffix,
+            Place::After(insert_after),
+            &orig_phis,
+            &mut last,
+        );
+        for (&bb, &nb) in rpo.iter().zip(&new_blocks) {
             if bb == header {
                 headers.push(nb);
             }
@@ -198,52 +164,26 @@ pub fn unroll_loop(
             }
             all_blocks.push(nb);
         }
+        insert_after = *new_blocks.last().unwrap_or(&insert_after);
         // Remap the copies of this iteration.
-        for &(_, nb) in &new_blocks {
-            let insts: Vec<Inst> = f.layout.block_insts(nb).collect();
-            for i in insts {
-                f.map_operands(i, |ops| {
-                    for op in ops.iter_mut() {
-                        *op = last.op(*op);
-                    }
-                });
-            }
+        last.remap_blocks(f, &new_blocks);
+        if !scopes.is_empty() {
+            let insts = insts_of(f, &new_blocks);
+            clone_noalias_scopes(m, f, &scopes, &insts, &format!("It{it}"));
         }
         // Exit phis get an entry for each edge from a copy of an exiting
         // block: a switch that reaches the exit by several cases needs as
         // many entries as it has edges there.
-        for &(bb, nb) in &new_blocks {
-            let succs: Vec<(Block, u32)> = a
-                .cfg
-                .succs(bb)
-                .iter()
-                .copied()
-                .zip(a.cfg.succ_edge_counts(bb).iter().copied())
-                .collect();
-            for (s, edges) in succs {
-                if lf.contains(l, s) {
-                    continue;
-                }
-                for phi in phis(f, s) {
-                    if let Some(v) = phi_value_for(f, phi, bb) {
-                        let v = last.op(v);
-                        let entries = exit_entries.entry(phi).or_insert_with(|| {
-                            exit_phis.push(phi);
-                            Vec::new()
-                        });
-                        for _ in 0..edges {
-                            entries.extend([v, Operand::Block(nb)]);
-                        }
-                    }
+        for &bb in &rpo {
+            let succs = a.cfg.succs(bb).iter().copied();
+            for (s, edges) in succs.zip(a.cfg.succ_edge_counts(bb).iter().copied()) {
+                if !lf.contains(l, s) {
+                    exit_entries.record(f, &last, bb, s, edges);
                 }
             }
         }
     }
-    for phi in exit_phis {
-        if let Some(entries) = exit_entries.remove(&phi) {
-            f.map_operands(phi, |ops| ops.extend(entries));
-        }
-    }
+    exit_entries.apply(f);
 
     // The original header phis.
     let last_latch = *latches.last().unwrap_or(&latch);
@@ -258,7 +198,7 @@ pub fn unroll_loop(
         } else if plan.count > 1 {
             let inval = phi_value_for(f, phi, latch).unwrap_or(Operand::Value(res));
             phi_remove_incoming(f, phi, latch);
-            let inval = last.op(inval);
+            let inval = last.value(inval);
             phi_add_incoming(f, phi, inval, last_latch);
         }
     }
@@ -480,235 +420,6 @@ fn set_dest(
     (dest != dead).then_some(dead)
 }
 
-/// Whether `inst` has no uses and no effect (LLVM's
-/// `isInstructionTriviallyDead`).
-pub fn trivially_dead(m: &Module, f: &Function, inst: Inst) -> bool {
-    let data = f.inst(inst);
-    if data.opcode.is_terminator() || data.opcode.is_debug_record() {
-        return false;
-    }
-    if let Some(v) = f.inst_result(inst) {
-        // Debug records do not keep a value alive.
-        if f.uses(v)
-            .iter()
-            .any(|&u| !f.inst(u).opcode.is_debug_record())
-        {
-            return false;
-        }
-    }
-    match data.opcode {
-        Opcode::Store
-        | Opcode::Fence
-        | Opcode::AtomicCmpXchg
-        | Opcode::AtomicRmw
-        | Opcode::VAArg => false,
-        Opcode::LandingPad | Opcode::CatchPad | Opcode::CleanupPad | Opcode::Alloca => false,
-        Opcode::Load => {
-            !data.flags.contains(Flags::VOLATILE)
-                && !matches!(
-                    &data.extra,
-                    loopwright_ir::Extra::Mem {
-                        atomic: Some(_),
-                        ..
-                    }
-                )
-        }
-        Opcode::UDiv | Opcode::SDiv | Opcode::URem | Opcode::SRem => {
-            // Division may trap unless the divisor is a constant other than
-            // zero (and, for signed division, other than -1).
-            let signed = matches!(data.opcode, Opcode::SDiv | Opcode::SRem);
-            match data.operands().get(1) {
-                Some(Operand::Const(c)) => match m.consts.data(*c) {
-                    ConstData::Int { val, .. } => {
-                        !(val.is_zero() || signed && val.as_i64() == Some(-1))
-                    }
-                    _ => false,
-                },
-                _ => false,
-            }
-        }
-        op if op.is_call_like() => {
-            let Some(ci) = data.call_info() else {
-                return false;
-            };
-            !may_access_memory(m, data)
-                && (m.attrs.has(ci.fn_attrs, "willreturn") || callee_has(m, data, "willreturn"))
-                && (m.attrs.has(ci.fn_attrs, "nounwind") || callee_has(m, data, "nounwind"))
-        }
-        _ => true,
-    }
-}
-
-fn callee_has(m: &Module, data: &InstData, attr: &str) -> bool {
-    match data.operands().first() {
-        Some(Operand::Const(c)) => match m.consts.data(*c) {
-            ConstData::Global {
-                global: loopwright_ir::GlobalRef::Func(g),
-                ..
-            } => m.attrs.has(m.functions[*g].fn_attrs, attr),
-            _ => false,
-        },
-        _ => false,
-    }
-}
-
-/// Deletes `inst` and the operands that become trivially dead in turn,
-/// along with debug records that describe deleted values (they become
-/// `poison`).
-pub(crate) fn delete_recursively(m: &mut Module, f: &mut Function, inst: Inst) {
-    let mut work = vec![inst];
-    while let Some(i) = work.pop() {
-        if f.layout.inst_block(i).is_none() || !trivially_dead(m, f, i) {
-            continue;
-        }
-        if let Some(v) = f.inst_result(i) {
-            let users: Vec<Inst> = f.uses(v).to_vec();
-            let ty = f.value_type(v);
-            let poison = m.consts.intern(ConstData::Poison(ty));
-            for u in users {
-                if salvage_debug_value(m, f, i, v, u) {
-                    continue;
-                }
-                f.map_operands(u, |ops| {
-                    for op in ops.iter_mut() {
-                        if *op == Operand::MdLocal(v) {
-                            *op = Operand::Md(loopwright_ir::Md::Const(poison));
-                        }
-                    }
-                });
-            }
-        }
-        let operands: Vec<Value> = f
-            .inst(i)
-            .operands()
-            .iter()
-            .filter_map(|o| o.as_value())
-            .collect();
-        f.delete_inst(i);
-        for v in operands {
-            if let loopwright_ir::ValueDef::Result(d) = f.value_def(v) {
-                work.push(d);
-            }
-        }
-    }
-}
-
-/// LLVM's `salvageDebugInfo` for one `#dbg_value` user `u` of `v`, the
-/// result of `i` about to be deleted, when `i` is a binary operation with
-/// a constant integer right operand (of at most 64 bits): the record
-/// describes `i`'s left operand instead, with the operation prepended to
-/// its expression (`DW_OP_plus_uconst C` for an add, `DW_OP_constu C,
-/// DW_OP_minus` for a negative offset, `DW_OP_constu C, <op>` otherwise)
-/// and `DW_OP_stack_value` (before a fragment). Returns whether it did.
-fn salvage_debug_value(m: &mut Module, f: &mut Function, i: Inst, v: Value, u: Inst) -> bool {
-    use loopwright_ir::{Md, MdBody, MdField, MdFieldValue, MdNodeData};
-    let ud = f.inst(u);
-    if ud.opcode != Opcode::DbgValue || ud.operands().first() != Some(&Operand::MdLocal(v)) {
-        return false;
-    }
-    let Some(Operand::Md(Md::Node(expr))) = ud.operands().get(2).copied() else {
-        return false;
-    };
-    let d = f.inst(i);
-    let (Some(&lhs), Some(&Operand::Const(c))) = (d.operands().first(), d.operands().get(1)) else {
-        return false;
-    };
-    let val = match m.consts.data(c) {
-        ConstData::Int { val, .. } if val.bits() <= 64 => match val.as_i64() {
-            Some(x) => x,
-            None => return false,
-        },
-        _ => return false,
-    };
-    let op = |s: &str| MdFieldValue::Ident(s.into());
-    let num = |x: u64| MdFieldValue::Int(i128::from(x));
-    let mut ops: Vec<MdFieldValue> = Vec::new();
-    match d.opcode {
-        Opcode::Add | Opcode::Sub => {
-            let off = if d.opcode == Opcode::Add {
-                val
-            } else {
-                val.wrapping_neg()
-            };
-            if off > 0 {
-                ops.extend([op("DW_OP_plus_uconst"), num(off as u64)]);
-            } else if off < 0 {
-                ops.extend([
-                    op("DW_OP_constu"),
-                    num(off.unsigned_abs()),
-                    op("DW_OP_minus"),
-                ]);
-            }
-        }
-        other => {
-            let dw = match other {
-                Opcode::Mul => "DW_OP_mul",
-                Opcode::SDiv => "DW_OP_div",
-                Opcode::SRem => "DW_OP_mod",
-                Opcode::Or => "DW_OP_or",
-                Opcode::And => "DW_OP_and",
-                Opcode::Xor => "DW_OP_xor",
-                Opcode::Shl => "DW_OP_shl",
-                Opcode::LShr => "DW_OP_shr",
-                Opcode::AShr => "DW_OP_shra",
-                _ => return false,
-            };
-            ops.extend([op("DW_OP_constu"), num(val as u64), op(dw)]);
-        }
-    }
-    let old: Vec<MdFieldValue> = match &m.md.node(expr).body {
-        MdBody::Special { kind, fields } if &**kind == "DIExpression" => {
-            fields.iter().map(|x| x.value.clone()).collect()
-        }
-        _ => return false,
-    };
-    // `DIExpression::prependOpcodes` with a stack value.
-    let mut stack = !ops.is_empty();
-    for x in old {
-        if stack {
-            match &x {
-                MdFieldValue::Ident(s) if &**s == "DW_OP_stack_value" => stack = false,
-                MdFieldValue::Ident(s) if &**s == "DW_OP_LLVM_fragment" => {
-                    ops.push(op("DW_OP_stack_value"));
-                    stack = false;
-                }
-                _ => {}
-            }
-        }
-        ops.push(x);
-    }
-    if stack {
-        ops.push(op("DW_OP_stack_value"));
-    }
-    if ops.len() > 128 {
-        return false;
-    }
-    let fields = ops
-        .into_iter()
-        .map(|value| MdField {
-            name: "".into(),
-            value,
-        })
-        .collect();
-    let node = m.md.uniqued(MdNodeData {
-        distinct: false,
-        body: MdBody::Special {
-            kind: "DIExpression".into(),
-            fields,
-        },
-    });
-    let loc = match lhs {
-        Operand::Value(x) => Operand::MdLocal(x),
-        Operand::Const(k) => Operand::Md(Md::Const(k)),
-        _ => return false,
-    };
-    f.map_operands(u, |o| {
-        o[0] = loc;
-        o[2] = Operand::Md(Md::Node(node));
-    });
-    true
-}
-
 /// `simplifyLoopAfterUnroll` without the induction-variable
 /// simplification: per block, redundant debug records go, instructions
 /// fold, add chains with constants combine, dead instructions go.
@@ -738,9 +449,7 @@ pub fn simplify_after_unroll(m: &mut Module, f: &mut Function, blocks: &[Block])
                 dead.push(i);
             }
         }
-        for d in dead {
-            delete_recursively(m, f, d);
-        }
+        delete_dead_list(m, f, dead);
     }
 }
 
@@ -788,17 +497,7 @@ pub(crate) fn simplify_extra(m: &mut Module, f: &Function, data: &InstData) -> O
 
 /// `llvm.{u,s}{min,max}` on integers of at most 64 bits.
 fn simplify_min_max(m: &mut Module, data: &InstData) -> Option<Operand> {
-    let Some(Operand::Const(callee)) = data.callee() else {
-        return None;
-    };
-    let ConstData::Global {
-        global: loopwright_ir::GlobalRef::Func(g),
-        ..
-    } = m.consts.data(callee)
-    else {
-        return None;
-    };
-    let name = m.functions[*g].name()?;
+    let name = crate::utils::callee_name(m, data)?;
     let kind = ["umin", "umax", "smin", "smax"]
         .into_iter()
         .find(|k| name.starts_with(&format!("llvm.{k}.")))?;

@@ -29,15 +29,7 @@ pub fn fold_load(m: &mut Module, data: &InstData) -> Option<Operand> {
     };
     let dl = DataLayout::of_module(m);
     let (g, offset) = resolve(m, &dl, ptr, 0)?;
-    let gv = &m.globals[g];
-    let interposable = matches!(
-        gv.common.linkage,
-        Linkage::Weak | Linkage::LinkOnce | Linkage::Common | Linkage::ExternWeak
-    );
-    if !gv.is_constant || gv.externally_initialized || interposable {
-        return None;
-    }
-    let init = gv.init?;
+    let init = definitive_initializer(m, g)?;
     let ty = data.ty;
     let size = i128::from(dl.alloc_size(&m.types, m.consts.ty(init)));
     if offset < 0 {
@@ -76,6 +68,22 @@ pub fn fold_load(m: &mut Module, data: &InstData) -> Option<Operand> {
         })
     };
     Some(Operand::Const(c))
+}
+
+/// The initializer of global `g` when loads from it may be folded: `g` is
+/// a `constant` with a definitive initializer (not `weak`, `linkonce`,
+/// `common` or `extern_weak`, which the linker may replace, and not
+/// `externally_initialized`).
+pub fn definitive_initializer(m: &Module, g: loopwright_ir::GlobalVar) -> Option<Const> {
+    let gv = &m.globals[g];
+    let interposable = matches!(
+        gv.common.linkage,
+        Linkage::Weak | Linkage::LinkOnce | Linkage::Common | Linkage::ExternWeak
+    );
+    if !gv.is_constant || gv.externally_initialized || interposable {
+        return None;
+    }
+    gv.init
 }
 
 /// The global variable and byte offset a constant address denotes.

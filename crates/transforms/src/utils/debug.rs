@@ -110,3 +110,32 @@ pub fn remove_redundant_debug_records(md: &Metadata, f: &mut Function, b: Block)
     }
     removed
 }
+
+/// The values a debug record's location names (LLVM's `location_ops`):
+/// its value or constant, or the entries of its `!DIArgList`; none for a
+/// metadata node.
+pub fn location_ops(f: &Function, loc: Operand) -> Vec<Operand> {
+    match loc {
+        Operand::MdLocal(v) => vec![Operand::Value(v)],
+        Operand::Md(Md::Const(c)) => vec![Operand::Const(c)],
+        Operand::MdArgList(al) => f.arg_list(al).to_vec(),
+        _ => Vec::new(),
+    }
+}
+
+/// Debug info for unit tests: a compile unit, the subprogram `!5` of a
+/// function `@f`, the variable `!10` and the location `!12`.
+#[cfg(test)]
+pub(crate) const TEST_DEBUG_INFO: &str = r#"
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, producer: "t", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "t.c", directory: "/tmp")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!5 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !6, scopeLine: 1, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)
+!6 = !DISubroutineType(types: !7)
+!7 = !{null}
+!8 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!10 = !DILocalVariable(name: "t", scope: !5, file: !1, line: 2, type: !8)
+!12 = !DILocation(line: 3, column: 5, scope: !5)
+"#;

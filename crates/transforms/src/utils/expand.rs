@@ -26,7 +26,7 @@
 //!   are inserted before, casts and calls the one of the original
 //!   insertion point (`ExpandCtx::dbg`).
 
-use super::direct_callee;
+use super::{callee_name, direct_callee};
 use loopwright_analysis::scev::{
     CastKind, MinMaxKind, ScalarEvolution, Scev, ScevData, Ty, UnkRef,
 };
@@ -285,12 +285,7 @@ fn invariant_in(
 ) -> bool {
     match e {
         Expr::Int { .. } | Expr::Const(_) => true,
-        Expr::Value(v) => match f.value_def(*v) {
-            loopwright_ir::ValueDef::Result(d) => {
-                f.layout.inst_block(d).is_none_or(|b| !lf.contains(l, b))
-            }
-            _ => true,
-        },
+        Expr::Value(v) => lf.is_invariant(f, l, Operand::Value(*v)),
         Expr::Cast(_, x, _) => invariant_in(f, lf, x, l),
         Expr::Add(ops, ..) | Expr::Mul(ops, ..) | Expr::MinMax(_, ops) => {
             ops.iter().all(|o| invariant_in(f, lf, o, l))
@@ -525,11 +520,6 @@ fn prepare_reuse(m: &Module, f: &mut Function, ctx: &ExpandCtx, e: &Expr, v: Val
         }
     }
     true
-}
-
-/// The callee's name of a direct call.
-fn callee_name<'m>(m: &'m Module, d: &InstData) -> Option<&'m str> {
-    direct_callee(m, d).and_then(|g| m.functions[g].name())
 }
 
 /// Intrinsics that never create poison (`canCreatePoison` is false).

@@ -1,24 +1,26 @@
 //! Utilities every transformation shares: phi editing, edge redirection,
-//! block splitting ([`split_block_predecessors`]), remapping copied
-//! instructions ([`ValueMap`]), direct callees ([`direct_callee`]) and SSA
-//! repair ([`ssa::SsaUpdater`]).
+//! block splitting ([`split_block_predecessors`]), copying code
+//! ([`clone`]: blocks, value maps, remapping, exit phis, noalias scopes),
+//! direct callees ([`direct_callee`]) and SSA repair ([`ssa::SsaUpdater`]).
 //!
 //! All of them keep the function valid SSA (given valid input) and leave
 //! analyses stale: callers recompute the CFG, dominators and loops after
 //! editing.
 
+pub mod clone;
 pub mod constload;
+pub mod dead;
 pub mod debug;
+pub(crate) mod diexpr;
 pub mod expand;
 pub mod fold;
 pub mod ssa;
 
 use loopwright_analysis::ControlFlowGraph;
 use loopwright_ir::{
-    Block, ConstData, Func, Function, GlobalRef, Inst, InstData, Md, MdKind, MdNode, Module,
-    Opcode, Operand, TypeTable, Value,
+    Block, ConstData, Func, Function, GlobalRef, Inst, InstData, MdKind, MdNode, Module, Opcode,
+    Operand, TypeTable,
 };
-use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 /// The phis at the top of `b` (debug records skipped), in order.
@@ -183,7 +185,7 @@ pub fn split_predecessors_cfg(
 /// inserted just before `bb`, holding `br label %bb`; each of `preds` now
 /// branches to it; the phis of `bb` take one entry from the new block: the
 /// common incoming value of `preds`, or a new phi (named `<phi>.ph`) in the
-/// new block when they differ.
+/// new block when they differ ([`update_phis_for_split`]).
 ///
 /// The new branch carries `dbg` when given (LLVM gives a split loop
 /// header's new block the loop's start location), else the location of
@@ -200,6 +202,39 @@ pub fn split_block_predecessors(
     dbg: Option<MdNode>,
 ) -> Option<Block> {
     let (new, br_inst) = split_predecessors_cfg(f, bb, preds, suffix, dbg)?;
+    update_phis_for_split(f, bb, new, br_inst, preds, false);
+    Some(new)
+}
+
+/// [`split_block_predecessors`] with `PreserveLCSSA`, for a `bb` some of
+/// whose `preds` lie in a loop that does not contain it: every phi of `bb`
+/// gets a phi `<phi>.ph` in the new block, even where the entries agree,
+/// so that the loop stays in LCSSA form.
+pub fn split_block_predecessors_lcssa(
+    f: &mut Function,
+    bb: Block,
+    preds: &[Block],
+    suffix: &str,
+) -> Option<Block> {
+    let (new, br_inst) = split_predecessors_cfg(f, bb, preds, suffix, None)?;
+    update_phis_for_split(f, bb, new, br_inst, preds, true);
+    Some(new)
+}
+
+/// LLVM's `UpdatePHINodes` after `preds` were redirected from `bb` to the
+/// new block `new` (ending in `br_inst`): each phi of `bb` loses its
+/// entries for `preds` and gets one entry from `new`: their common value,
+/// unless they differ or `lcssa` (a loop exit) asks for a phi anyway; then
+/// a new phi `<phi>.ph` before `br_inst` takes the entries, moved last to
+/// first (LLVM walks them backwards).
+pub fn update_phis_for_split(
+    f: &mut Function,
+    bb: Block,
+    new: Block,
+    br_inst: Inst,
+    preds: &[Block],
+    lcssa: bool,
+) {
     for phi in phis(f, bb) {
         let mut taken: SmallVec<[(Operand, Block); 4]> = SmallVec::new();
         f.map_operands(phi, |ops| {
@@ -218,7 +253,7 @@ pub fn split_block_predecessors(
         let Some(&(first, _)) = taken.first() else {
             continue;
         };
-        let value = if taken.iter().all(|&(v, _)| v == first) {
+        let value = if !lcssa && taken.iter().all(|&(v, _)| v == first) {
             first
         } else {
             let ty = f.inst(phi).ty;
@@ -226,8 +261,7 @@ pub fn split_block_predecessors(
                 .inst_result(phi)
                 .map(|v| format!("{}.ph", f.value_name(v).unwrap_or("")));
             let mut ops: SmallVec<[Operand; 8]> = SmallVec::new();
-            // One entry per predecessor edge, as the phi had; LLVM moves
-            // them over last to first.
+            // One entry per predecessor edge, as the phi had, last first.
             for &(v, b) in taken.iter().rev() {
                 ops.push(v);
                 ops.push(Operand::Block(b));
@@ -240,7 +274,70 @@ pub fn split_block_predecessors(
         };
         phi_add_incoming(f, phi, value, new);
     }
-    Some(new)
+}
+
+/// LLVM's `SplitBlock(old, at)`: `at` and everything after it move to a
+/// new block named `name`, placed right after `old`; `old` ends in a
+/// branch to it that carries `at`'s `!dbg`; phis of the moved
+/// terminator's successors now name the new block.
+pub fn split_block(f: &mut Function, old: Block, at: Inst, name: &str) -> Block {
+    let new = f.make_block(Some(name));
+    f.layout.insert_block_after(new, old);
+    f.layout.split_block_at(at, new);
+    let mut b = InstData::new(Opcode::Br, TypeTable::VOID, [Operand::Block(new)]);
+    if let Some(d) = f.inst(at).md.get(MdKind::DBG) {
+        b.md.set(MdKind::DBG, d);
+    }
+    f.append(old, b, None);
+    let mut succs: SmallVec<[Block; 2]> = f.successors(new);
+    succs.dedup();
+    for s in succs {
+        phis_replace_pred(f, s, old, new);
+    }
+    new
+}
+
+/// LLVM's `formDedicatedExitBlocks` with LCSSA preserved, for the loop
+/// made of `blocks` (in the loop's block order): every exit block that is
+/// also reached from outside the loop gets a new block `<exit>.loopexit`
+/// for the loop's edges ([`split_block_predecessors_lcssa`]). Exits
+/// reached through an `indirectbr`, and EH pads, are left alone, as LLVM
+/// leaves them.
+pub fn form_dedicated_exits(f: &mut Function, blocks: &[Block]) {
+    let in_loop: rustc_hash::FxHashSet<Block> = blocks.iter().copied().collect();
+    let mut visited: rustc_hash::FxHashSet<Block> = rustc_hash::FxHashSet::default();
+    for &b in blocks {
+        for s in f.successors(b) {
+            if in_loop.contains(&s) || !visited.insert(s) {
+                continue;
+            }
+            let ps = distinct_pred_edges(f, s);
+            let inside: Vec<Block> = ps.iter().copied().filter(|p| in_loop.contains(p)).collect();
+            if inside.len() == ps.len() {
+                continue;
+            }
+            let indirect = inside.iter().any(|&p| {
+                f.terminator(p)
+                    .is_some_and(|t| f.inst(t).opcode == Opcode::IndirectBr)
+            });
+            if !indirect {
+                split_block_predecessors_lcssa(f, s, &inside, ".loopexit");
+            }
+        }
+    }
+}
+
+/// The predecessors of `b`, one entry per distinct block, in LLVM's
+/// use-list order ([`pred_edges`] on a fresh CFG).
+pub fn distinct_pred_edges(f: &Function, b: Block) -> Vec<Block> {
+    let cfg = ControlFlowGraph::compute(f);
+    let mut out: Vec<Block> = Vec::new();
+    for p in pred_edges(&cfg, b) {
+        if !out.contains(&p) {
+            out.push(p);
+        }
+    }
+    out
 }
 
 /// Replaces the terminator of an unreachable block with `unreachable`,
@@ -450,79 +547,9 @@ pub fn split_edge_named(f: &mut Function, from: Block, to: Block) -> Option<Bloc
     Some(nb)
 }
 
-/// The value and block maps of a copy of some blocks, as LLVM's
-/// `RemapInstruction` reads its `ValueToValueMapTy`: an operand with no
-/// entry stays as it is.
-#[derive(Debug, Default, Clone)]
-pub struct ValueMap {
-    /// Original value to its copy: a value, or a constant it became.
-    pub vals: FxHashMap<Value, Operand>,
-    /// Original block to its copy.
-    pub blocks: FxHashMap<Block, Block>,
-}
-
-impl ValueMap {
-    /// `op` mapped. A value used as metadata (`MdLocal`) maps to its copy
-    /// used as metadata: `MdLocal` of the new value, or `Md::Const` of the
-    /// constant it became.
-    pub fn operand(&self, op: Operand) -> Operand {
-        match op {
-            Operand::Value(v) => self.vals.get(&v).copied().unwrap_or(op),
-            Operand::MdLocal(v) => match self.vals.get(&v) {
-                Some(Operand::Value(w)) => Operand::MdLocal(*w),
-                Some(Operand::Const(c)) => Operand::Md(Md::Const(*c)),
-                _ => op,
-            },
-            Operand::Block(b) => Operand::Block(self.blocks.get(&b).copied().unwrap_or(b)),
-            other => other,
-        }
-    }
-
-    /// The copy of a value operand; any other operand as it is.
-    pub fn value(&self, op: Operand) -> Operand {
-        match op {
-            Operand::Value(v) => self.vals.get(&v).copied().unwrap_or(op),
-            other => other,
-        }
-    }
-
-    /// `RemapInstruction` on `i`: every operand mapped by
-    /// [`ValueMap::operand`]. A `!DIArgList` operand is replaced by a new
-    /// list of the mapped entries; entries are plain values and constants,
-    /// never their metadata forms.
-    pub fn remap_inst(&self, f: &mut Function, i: Inst) {
-        let lists: Vec<(usize, loopwright_ir::ArgList)> = f
-            .inst(i)
-            .operands()
-            .iter()
-            .enumerate()
-            .filter_map(|(k, o)| match o {
-                Operand::MdArgList(al) => Some((k, *al)),
-                _ => None,
-            })
-            .collect();
-        let mut new_lists = Vec::new();
-        for (k, al) in lists {
-            let ops: Vec<Operand> = f
-                .arg_list(al)
-                .iter()
-                .map(|&o| match self.operand(o) {
-                    Operand::MdLocal(v) => Operand::Value(v),
-                    Operand::Md(Md::Const(c)) => Operand::Const(c),
-                    x => x,
-                })
-                .collect();
-            new_lists.push((k, f.make_arg_list(ops)));
-        }
-        f.map_operands(i, |ops| {
-            for op in ops.iter_mut() {
-                *op = self.operand(*op);
-            }
-            for (k, al) in new_lists {
-                ops[k] = Operand::MdArgList(al);
-            }
-        });
-    }
+/// The name of the function a call-like instruction calls directly.
+pub fn callee_name<'m>(m: &'m Module, d: &InstData) -> Option<&'m str> {
+    direct_callee(m, d).and_then(|g| m.functions[g].name())
 }
 
 /// The function a call-like instruction calls directly: `None` for an

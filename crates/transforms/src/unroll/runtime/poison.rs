@@ -13,7 +13,7 @@
 //! declaration in the module, where LLVM uses its intrinsic table; clang
 //! prints them on every declaration.)
 
-use crate::utils::direct_callee;
+use crate::utils::{callee_name, direct_callee};
 use loopwright_analysis::DominatorTree;
 use loopwright_ir::{
     Block, ConstData, Extra, Flags, Function, Inst, InstData, Module, Opcode, Operand, TypeData,
@@ -34,10 +34,6 @@ fn call_has_ret_attr(m: &Module, d: &InstData, name: &str) -> bool {
     d.call_info()
         .is_some_and(|c| m.attrs.has(c.ret_attrs, name))
         || direct_callee(m, d).is_some_and(|g| m.attrs.has(m.functions[g].ret_attrs, name))
-}
-
-fn callee_name<'m>(m: &'m Module, d: &InstData) -> Option<&'m str> {
-    direct_callee(m, d).and_then(|g| m.functions[g].name())
 }
 
 /// `isGuaranteedToTransferExecutionToSuccessor(I)`.
