@@ -173,13 +173,3 @@ pub fn sources(workspace_root: &Path) -> std::io::Result<Vec<Source>> {
 pub fn handwritten(workspace_root: &Path) -> std::io::Result<Vec<PathBuf>> {
     sorted_files(&corpus_dir(workspace_root).join("ll"), &["ll"])
 }
-
-/// Whether `tool --version` runs successfully.
-pub fn tool_available(tool: &str) -> bool {
-    Command::new(tool)
-        .arg("--version")
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
-}

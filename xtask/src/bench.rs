@@ -364,11 +364,7 @@ fn same_file(built: &Built, x: Build, y: Build) -> bool {
 }
 
 fn require(tools: &[&str]) -> Result<()> {
-    let missing: Vec<&str> = tools
-        .iter()
-        .copied()
-        .filter(|t| !crate::matrix::tool_available(t))
-        .collect();
+    let missing = loopwright_testkit::tools::missing(tools);
     ensure!(
         missing.is_empty(),
         "{} not found on PATH (apt-get install clang-19 llvm-19 gcc valgrind)",

@@ -122,11 +122,7 @@ fn target_dir(root: &Path) -> PathBuf {
 }
 
 fn require_tools(tools: &[&str]) -> Result<()> {
-    let missing: Vec<&str> = tools
-        .iter()
-        .copied()
-        .filter(|t| !matrix::tool_available(t))
-        .collect();
+    let missing = loopwright_testkit::tools::missing(tools);
     ensure!(
         missing.is_empty(),
         "{} not found on PATH; install them with: apt-get install llvm-19 clang-19 llvm-19-tools",

@@ -1,5 +1,5 @@
-//! Differential tests against LLVM (`opt-19`), skipped when it is not
-//! installed:
+//! Differential tests against LLVM (`opt-19`), skipped with a notice when
+//! it is not installed (an error under CI):
 //! - the dominator and post-dominator trees (immediate dominators, and the
 //!   post-dominator roots in order) of random CFGs equal what
 //!   `opt -passes='print<domtree>'` / `'print<postdomtree>'` print;
@@ -8,36 +8,11 @@
 //!   `opt -passes=verify` accepts.
 
 use loopwright_analysis::{verify_module, ControlFlowGraph, DominatorTree, PostDominatorTree};
+use loopwright_testkit::tools::OPT;
+use loopwright_testkit::{run, Rng};
 use std::collections::HashMap;
 use std::fmt::Write;
 use std::process::Command;
-
-const OPT: &str = "opt-19";
-
-fn have_opt() -> bool {
-    Command::new(OPT)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
-/// xorshift64*: a small deterministic generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn chance(&mut self, p: f64) -> bool {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64 <= p
-    }
-}
 
 fn run_opt(args: &[&str], input: &str) -> (bool, String) {
     static COUNTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
@@ -47,17 +22,15 @@ fn run_opt(args: &[&str], input: &str) -> (bool, String) {
         std::process::id()
     ));
     std::fs::write(&path, input).unwrap();
-    let out = Command::new(OPT)
-        .args(args)
-        .arg("-disable-output")
-        .arg(&path)
-        .output()
-        .unwrap();
+    let out = run::run(
+        Command::new(OPT)
+            .args(args)
+            .arg("-disable-output")
+            .arg(&path),
+        run::TIMEOUT,
+    );
     let _ = std::fs::remove_file(&path);
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    (out.success(), out.stderr_text())
 }
 
 /// A tree as `opt` prints it: per function, the roots and each node's
@@ -153,11 +126,10 @@ fn random_cfg_module(rng: &mut Rng, nfuncs: usize, max_blocks: usize) -> String 
 
 #[test]
 fn dominator_trees_match_llvm() {
-    if !have_opt() {
-        eprintln!("{OPT} not found: skipping");
+    if !loopwright_testkit::require(&[OPT]) {
         return;
     }
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     for (nfuncs, max_blocks) in [(300, 12), (150, 50)] {
         let text = random_cfg_module(&mut rng, nfuncs, max_blocks);
         let (ok, dom_out) = run_opt(&["-passes=print<domtree>"], &text);
@@ -296,11 +268,10 @@ fn random_ssa_function(rng: &mut Rng) -> String {
 
 #[test]
 fn verifier_agrees_with_llvm_on_ssa_and_phis() {
-    if !have_opt() {
-        eprintln!("{OPT} not found: skipping");
+    if !loopwright_testkit::require(&[OPT]) {
         return;
     }
-    let mut rng = Rng(0x1234_5678_9ABC_DEF1);
+    let mut rng = Rng::new(0x1234_5678_9ABC_DEF1);
     let (mut valid, mut invalid) = (0, 0);
     for _ in 0..200 {
         let text = random_ssa_function(&mut rng);

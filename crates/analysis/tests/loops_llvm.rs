@@ -4,6 +4,8 @@
 //! prints: the same loops, blocks in the same order, the same
 //! header/latch/exiting marks, the same nesting and order of loops.
 //! Skipped with a notice when LLVM 19 is not installed (an error under CI).
+//! The numbers of corpus functions and loops compared are floors
+//! (`loops_llvm.*` in `tests/floors.toml`).
 
 mod common;
 
@@ -15,25 +17,12 @@ use loopwright_analysis::loops::print_loops;
 use loopwright_analysis::{ControlFlowGraph, DominatorTree, LoopForest};
 use loopwright_ir::print::{print_module, LocalNames};
 use loopwright_ir::{InstData, Module, Opcode, Operand, TypeTable};
+use loopwright_testkit::tools::{CLANG, CLANGXX, OPT};
+use loopwright_testkit::{floors, run};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use std::collections::BTreeMap;
 use std::process::Command;
-
-fn have_llvm() -> bool {
-    let ok = Command::new("opt-19")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "opt-19 is required under CI"
-        );
-        eprintln!("loops_llvm: opt-19 not found, skipping");
-    }
-    ok
-}
 
 /// `print<loops>` of every function, by function name.
 fn llvm_loops(text: &str) -> BTreeMap<String, String> {
@@ -41,17 +30,13 @@ fn llvm_loops(text: &str) -> BTreeMap<String, String> {
     let k = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let path = std::env::temp_dir().join(format!("loopwright-loops-{}-{k}.ll", std::process::id()));
     std::fs::write(&path, text).expect("write temp file");
-    let out = Command::new("opt-19")
-        .args(["-passes=print<loops>", "-disable-output"])
-        .arg(&path)
-        .output()
-        .expect("run opt-19");
-    let _ = std::fs::remove_file(&path);
-    assert!(
-        out.status.success(),
-        "opt-19 failed: {}",
-        String::from_utf8_lossy(&out.stderr)
+    let out = run::run_ok(
+        Command::new(OPT)
+            .args(["-passes=print<loops>", "-disable-output"])
+            .arg(&path),
+        run::TIMEOUT,
     );
+    let _ = std::fs::remove_file(&path);
     let mut map = BTreeMap::new();
     let mut cur: Option<String> = None;
     for line in String::from_utf8_lossy(&out.stderr).lines() {
@@ -93,7 +78,7 @@ fn our_loops(m: &Module) -> BTreeMap<String, String> {
 
 #[test]
 fn random_cfgs_match_llvm() {
-    if !have_llvm() {
+    if !loopwright_testkit::require(&[OPT]) {
         return;
     }
     let mut runner = TestRunner::new(Config {
@@ -129,7 +114,7 @@ fn random_cfgs_match_llvm() {
 
 #[test]
 fn corpus_functions_match_llvm() {
-    if !have_llvm() {
+    if !loopwright_testkit::require(&[OPT, CLANG, CLANGXX]) {
         return;
     }
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
@@ -147,11 +132,9 @@ fn corpus_functions_match_llvm() {
             let opt = variant.name;
             let stem = src.stem();
             let out = dir.join(src.module_name(variant));
-            let Ok(st) = src.compile_command(variant, &out).status() else {
-                continue;
-            };
+            let st = run::run(&mut src.compile_command(variant, &out), run::TIMEOUT);
             if !st.success() {
-                failures.push(format!("{stem} {opt}: clang failed"));
+                failures.push(format!("{stem} {opt}: clang failed: {}", st.stderr_text()));
                 continue;
             }
             let text = std::fs::read(&out).expect("read clang output");
@@ -174,11 +157,14 @@ fn corpus_functions_match_llvm() {
     }
     let _ = std::fs::remove_dir_all(&dir);
     eprintln!("loops_llvm: {checked} functions, {loops} loops compared");
-    assert!(checked > 100, "too few functions compared: {checked}");
     assert!(
         failures.is_empty(),
         "{} mismatches:\n{}",
         failures.len(),
         failures.join("\n")
     );
+    floors::check_all(&[
+        ("loops_llvm.corpus.functions", checked),
+        ("loops_llvm.corpus.loops", loops),
+    ]);
 }

@@ -5,33 +5,23 @@
 //! blocks must equal `opt-19 -passes='print<loops>'` and the constant
 //! backedge-taken counts must equal `print<scalar-evolution>`'s. The corpus
 //! part is skipped with a notice when LLVM 19 is not installed (an error
-//! under CI).
+//! under CI); its numbers of modules, loops and constant counts compared
+//! are floors (`analyze.corpus.*` in `tests/floors.toml`).
 
 #[path = "../../../tests/corpus/matrix.rs"]
 mod matrix;
 
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_loopwright")
 }
 
 fn have_llvm() -> bool {
-    let ok = [matrix::CLANG, matrix::CLANGXX, matrix::OPT]
-        .iter()
-        .all(|t| matrix::tool_available(t));
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "LLVM 19 (clang-19, clang++-19, opt-19) is required under CI"
-        );
-        eprintln!("analyze: LLVM 19 not found, skipping");
-    }
-    ok
+    loopwright_testkit::require(&[matrix::CLANG, matrix::CLANGXX, matrix::OPT])
 }
 
 /// A fresh scratch directory for one test.
@@ -47,19 +37,14 @@ fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
     p
 }
 
-/// Runs the binary with `args`, feeding `stdin`.
+/// Runs the binary with `args`, feeding `stdin` (under a time limit).
 fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(bin())
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run loopwright");
-    let mut input = child.stdin.take().expect("stdin");
-    input.write_all(stdin).expect("write stdin");
-    drop(input);
-    child.wait_with_output().expect("wait for loopwright")
+    loopwright_testkit::run_with_input(
+        Command::new(bin()).args(args),
+        stdin,
+        loopwright_testkit::run::TIMEOUT,
+    )
+    .into_output()
 }
 
 fn stdout_ok(out: &Output) -> String {
@@ -655,22 +640,17 @@ struct OptFunction {
 }
 
 fn opt_reference(file: &Path) -> (OptLoops, OptCounts) {
-    let out = Command::new(matrix::OPT)
-        .args([
-            "-passes=print<loops>,print<scalar-evolution>",
-            "-scalar-evolution-classify-expressions=0",
-            "-disable-output",
-        ])
-        .arg(file)
-        .output()
-        .expect("run opt-19");
-    assert!(
-        out.status.success(),
-        "opt-19 failed on {}: {}",
-        file.display(),
-        String::from_utf8_lossy(&out.stderr)
+    let out = loopwright_testkit::run_ok(
+        Command::new(matrix::OPT)
+            .args([
+                "-passes=print<loops>,print<scalar-evolution>",
+                "-scalar-evolution-classify-expressions=0",
+                "-disable-output",
+            ])
+            .arg(file),
+        loopwright_testkit::run::TIMEOUT,
     );
-    let text = String::from_utf8_lossy(&out.stderr);
+    let text = out.stderr_text();
     let mut funcs: Vec<OptFunction> = Vec::new();
     let mut stack: Vec<(u64, String)> = Vec::new();
     for line in text.lines() {
@@ -893,11 +873,10 @@ fn corpus_matches_opt() {
             .filter(|v| matches!(v.name, "O0" | "O1g" | "O2"))
         {
             let out = dir.join(src.module_name(variant));
-            let st = src
-                .compile_command(variant, &out)
-                .status()
-                .expect("run clang");
-            assert!(st.success(), "clang failed on {}", src.path.display());
+            loopwright_testkit::run_ok(
+                &mut src.compile_command(variant, &out),
+                loopwright_testkit::run::TIMEOUT,
+            );
             files.push((format!("{} {}", src.stem(), variant.name), out));
         }
     }
@@ -922,6 +901,9 @@ fn corpus_matches_opt() {
         files.len()
     );
     assert!(errors.is_empty(), "{}", errors.join("\n"));
-    assert!(loops > 100, "too few loops compared: {loops}");
-    assert!(consts > 20, "too few constant counts compared: {consts}");
+    loopwright_testkit::floors::check_all(&[
+        ("analyze.corpus.modules", files.len()),
+        ("analyze.corpus.loops", loops),
+        ("analyze.corpus.constant_counts", consts),
+    ]);
 }

@@ -17,11 +17,15 @@
 //!    particular every function has the same debug records
 //!    (`common::debug_record_multisets`).
 //!
-//! Skipped with a notice when LLVM 19 is not installed (an error under CI).
+//! The numbers of runs and of identical runs are floors
+//! (`canonical_forms.*` in `tests/floors.toml`). Skipped with a notice when
+//! LLVM 19 is not installed (an error under CI). `self_test_wrong_outputs_fail`
+//! shows that the checks fail on deliberately wrong outputs.
 
 mod common;
 
 use common::run;
+use loopwright_testkit::standin::Wrong;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -69,6 +73,96 @@ fn inputs(work: &Path) -> Vec<(String, PathBuf)> {
     out
 }
 
+/// The pipelines run on every input.
+const PIPELINES: &[&str] = &[
+    "loop-simplify",
+    "lcssa",
+    "loop-simplify,lcssa",
+    "loop-simplify,lcssa,loop-rotate",
+];
+
+/// Runs `pipeline` on the input `input` (named `name`, which runs as
+/// `expected` under lli-19) through `bin` and checks the output (points 1
+/// to 4 of the module docs). Returns the failures and whether the code
+/// equals opt-19's up to names.
+fn check_pipeline(
+    bin: &str,
+    work: &Path,
+    (name, input): (&str, &Path),
+    expected: &common::Execution,
+    pipeline: &str,
+) -> (Vec<String>, bool) {
+    let mut failures = Vec::new();
+    let out = work.join(format!("{name}.{}.ll", pipeline.replace(',', "+")));
+    let st = common::execute(
+        Command::new(bin)
+            .arg(format!("--passes={pipeline}"))
+            .arg(input)
+            .arg("-o")
+            .arg(&out),
+    );
+    if !st.status.success() {
+        failures.push(format!(
+            "{name} [{pipeline}]: loopwright failed: {}",
+            String::from_utf8_lossy(&st.stderr)
+        ));
+        return (failures, false);
+    }
+    let v = common::verify(&out);
+    if !v.accepted {
+        failures.push(format!(
+            "{name} [{pipeline}]: opt-19 rejects the output: {}",
+            v.stderr
+        ));
+        return (failures, false);
+    }
+    if let Some(p) = common::lli_problem(expected, &common::lli(&out)) {
+        failures.push(format!("{name} [{pipeline}]: {p}"));
+        return (failures, false);
+    }
+    if pipeline.contains("loop-simplify") {
+        common::for_each_function(&out, |_, fname, f, cfg, lf| {
+            for l in lf.loops() {
+                if !lf.is_simplified(f, cfg, l) {
+                    failures.push(format!(
+                        "{name} [{pipeline}] @{fname}: a loop is not in simplified form"
+                    ));
+                }
+            }
+        });
+    }
+    // Conformance: opt-19 running the same pipeline produces the same
+    // code, up to names and phi entry order.
+    let reference = work.join(format!("{name}.{}.opt.ll", pipeline.replace(',', "+")));
+    run(Command::new("opt-19")
+        .args(["-S", &format!("-passes={pipeline}")])
+        .arg(input)
+        .arg("-o")
+        .arg(&reference));
+    if let Some(p) = common::debug_record_problem(&out, &reference) {
+        failures.push(format!("{name} [{pipeline}]: {p}"));
+    }
+    let conforming = common::structural_text(&out) == common::structural_text(&reference);
+    if !conforming {
+        failures.push(format!(
+            "{name} [{pipeline}]: differs from opt-19 -passes={pipeline} (beyond names)"
+        ));
+    }
+    if pipeline.contains("lcssa") {
+        // LLVM's own lcssa must find nothing left to do.
+        let a = run(Command::new("opt-19").args(["-S"]).arg(&out));
+        let b = run(Command::new("opt-19")
+            .args(["-S", "-passes=lcssa"])
+            .arg(&out));
+        if a.stdout != b.stdout {
+            failures.push(format!(
+                "{name} [{pipeline}]: opt-19 -passes=lcssa still changes the output"
+            ));
+        }
+    }
+    (failures, conforming)
+}
+
 #[test]
 fn canonical_form_passes_preserve_behaviour() {
     if !common::have_conformance_tools("canonical_forms") {
@@ -76,89 +170,15 @@ fn canonical_form_passes_preserve_behaviour() {
     }
     let work = common::work_dir("canon");
     let bin = env!("CARGO_BIN_EXE_loopwright");
-    let pipelines = [
-        "loop-simplify",
-        "lcssa",
-        "loop-simplify,lcssa",
-        "loop-simplify,lcssa,loop-rotate",
-    ];
     let mut checked = 0;
     let mut conforming = 0;
     let mut failures: Vec<String> = Vec::new();
     for (name, input) in inputs(&work) {
         let expected = common::lli(&input);
-        for pipeline in pipelines {
-            let out = work.join(format!("{name}.{}.ll", pipeline.replace(',', "+")));
-            let st = Command::new(bin)
-                .arg(format!("--passes={pipeline}"))
-                .arg(&input)
-                .arg("-o")
-                .arg(&out)
-                .output()
-                .expect("run loopwright");
-            if !st.status.success() {
-                failures.push(format!(
-                    "{name} [{pipeline}]: loopwright failed: {}",
-                    String::from_utf8_lossy(&st.stderr)
-                ));
-                continue;
-            }
-            let v = common::verify(&out);
-            if !v.accepted {
-                failures.push(format!(
-                    "{name} [{pipeline}]: opt-19 rejects the output: {}",
-                    v.stderr
-                ));
-                continue;
-            }
-            let got = common::lli(&out);
-            if got != expected {
-                failures.push(format!(
-                    "{name} [{pipeline}]: lli-19 output differs: {expected:?} vs {got:?}"
-                ));
-                continue;
-            }
-            if pipeline.contains("loop-simplify") {
-                common::for_each_function(&out, |_, fname, f, cfg, lf| {
-                    for l in lf.loops() {
-                        if !lf.is_simplified(f, cfg, l) {
-                            failures.push(format!(
-                                "{name} [{pipeline}] @{fname}: a loop is not in simplified form"
-                            ));
-                        }
-                    }
-                });
-            }
-            // Conformance: opt-19 running the same pipeline produces the
-            // same code, up to names and phi entry order.
-            let reference = work.join(format!("{name}.{}.opt.ll", pipeline.replace(',', "+")));
-            run(Command::new("opt-19")
-                .args(["-S", &format!("-passes={pipeline}")])
-                .arg(&input)
-                .arg("-o")
-                .arg(&reference));
-            if let Some(p) = common::debug_record_problem(&out, &reference) {
-                failures.push(format!("{name} [{pipeline}]: {p}"));
-            }
-            if common::structural_text(&out) == common::structural_text(&reference) {
-                conforming += 1;
-            } else {
-                failures.push(format!(
-                    "{name} [{pipeline}]: differs from opt-19 -passes={pipeline} (beyond names)"
-                ));
-            }
-            if pipeline.contains("lcssa") {
-                // LLVM's own lcssa must find nothing left to do.
-                let a = run(Command::new("opt-19").args(["-S"]).arg(&out));
-                let b = run(Command::new("opt-19")
-                    .args(["-S", "-passes=lcssa"])
-                    .arg(&out));
-                if a.stdout != b.stdout {
-                    failures.push(format!(
-                        "{name} [{pipeline}]: opt-19 -passes=lcssa still changes the output"
-                    ));
-                }
-            }
+        for pipeline in PIPELINES {
+            let (f, same) = check_pipeline(bin, &work, (&name, &input), &expected, pipeline);
+            failures.extend(f);
+            conforming += usize::from(same);
             checked += 1;
         }
     }
@@ -166,11 +186,45 @@ fn canonical_form_passes_preserve_behaviour() {
     eprintln!(
         "canonical_forms: {checked} runs checked, {conforming} identical to opt-19 up to names"
     );
-    assert!(checked >= 9, "too few runs: {checked}");
     assert!(
         failures.is_empty(),
         "{} failures:\n{}",
         failures.len(),
         failures.join("\n")
     );
+    loopwright_testkit::floors::check_all(&[
+        ("canonical_forms.runs", checked),
+        ("canonical_forms.identical", conforming),
+    ]);
+}
+
+/// The checks above fed deliberately wrong outputs of
+/// `tests/selftest/sum.ll` (by a stand-in for loopwright: opt-19 with its
+/// output replaced). Right output passes every pipeline; an `add` turned
+/// into `sub`, a dropped store and a dropped debug record each fail.
+#[test]
+fn self_test_wrong_outputs_fail() {
+    if !common::have_conformance_tools("canonical_forms") {
+        return;
+    }
+    let work = common::work_dir("canon-self-test");
+    let input = common::root().join(common::SELF_TEST_INPUT);
+    let expected = common::lli(&input);
+    let right = common::stand_in(&work, "right", &Wrong::default());
+    for pipeline in PIPELINES {
+        let (f, same) = check_pipeline(&right, &work, ("st", &input), &expected, pipeline);
+        assert!(f.is_empty() && same, "opt-19 itself: {f:?}");
+    }
+    let pipeline = PIPELINES[3];
+    let reference = work.join("st.loop-simplify+lcssa+loop-rotate.opt.ll");
+    for (what, wrong) in common::wrong_outputs(&reference) {
+        let w = Wrong {
+            output: Some(wrong),
+            ..Wrong::default()
+        };
+        let bin = common::stand_in(&work, what, &w);
+        let (f, _) = check_pipeline(&bin, &work, (what, &input), &expected, pipeline);
+        assert!(!f.is_empty(), "{what}: the run passes");
+    }
+    let _ = std::fs::remove_dir_all(&work);
 }

@@ -25,15 +25,20 @@
 //! - `CORPUS_DEADLINE_SECS`: time budget for the run (default 2700); modules
 //!   not started by then count as failed.
 //! - `CI`: when set, missing LLVM tools are an error instead of a skip.
+//!
+//! The number of modules is a floor (`corpus.modules` in
+//! `tests/floors.toml`), checked when no filter is set.
+//! `self_test_wrong_outputs_fail` shows that the checks fail on
+//! deliberately wrong outputs.
 
 #[path = "../../../tests/corpus/matrix.rs"]
 mod matrix;
 
+use loopwright_testkit::Finished;
 use std::fmt::Write as _;
-use std::fs::File;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -97,55 +102,19 @@ impl Job {
     }
 }
 
-/// Output of a finished child process; stdout and stderr went to files.
-struct Finished {
-    success: bool,
-    status: String,
-    stdout: Vec<u8>,
-    stderr: String,
-}
-
-/// Runs `cmd` with stdout/stderr redirected to files next to `scratch`,
-/// killing it after [`CHILD_TIMEOUT`].
-fn run(mut cmd: Command, scratch: &Path) -> Result<Finished, String> {
-    let out_path = scratch.with_extension("stdout");
-    let err_path = scratch.with_extension("stderr");
-    let describe = format!("{cmd:?}");
-    let out = File::create(&out_path).map_err(|e| format!("create {}: {e}", out_path.display()))?;
-    let err = File::create(&err_path).map_err(|e| format!("create {}: {e}", err_path.display()))?;
-    let mut child = cmd
-        .stdin(Stdio::null())
-        .stdout(out)
-        .stderr(err)
-        .spawn()
-        .map_err(|e| format!("cannot run {describe}: {e}"))?;
-    let start = Instant::now();
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) if start.elapsed() > CHILD_TIMEOUT => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(format!(
-                    "{describe} timed out after {} s",
-                    CHILD_TIMEOUT.as_secs()
-                ));
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-            Err(e) => return Err(format!("waiting for {describe}: {e}")),
-        }
-    };
-    let stdout = std::fs::read(&out_path).unwrap_or_default();
-    let stderr =
-        String::from_utf8_lossy(&std::fs::read(&err_path).unwrap_or_default()).into_owned();
-    let _ = std::fs::remove_file(&out_path);
-    let _ = std::fs::remove_file(&err_path);
-    Ok(Finished {
-        success: status.success(),
-        status: status.to_string(),
-        stdout,
-        stderr,
-    })
+/// Runs `cmd` under [`CHILD_TIMEOUT`] (`loopwright_testkit::run`); a run
+/// that cannot start or times out is an error.
+fn run(mut cmd: Command) -> Result<Finished, String> {
+    let done = loopwright_testkit::run::try_run(&mut cmd, None, CHILD_TIMEOUT)
+        .map_err(|e| format!("cannot run {cmd:?}: {e}"))?;
+    match done.timed_out {
+        Some(limit) => Err(format!(
+            "{} timed out after {} s",
+            done.command,
+            limit.as_secs()
+        )),
+        None => Ok(done),
+    }
 }
 
 fn quote_stderr(stderr: &str) -> String {
@@ -165,16 +134,16 @@ fn quote_stderr(stderr: &str) -> String {
 }
 
 /// Runs `cmd`, turning a failure into a readable message.
-fn run_ok(cmd: Command, scratch: &Path, what: &str) -> Result<Finished, String> {
-    let describe = format!("{cmd:?}");
-    let done = run(cmd, scratch)?;
-    if done.success {
+fn run_ok(cmd: Command, what: &str) -> Result<Finished, String> {
+    let done = run(cmd)?;
+    if done.success() {
         Ok(done)
     } else {
         Err(format!(
-            "{what} failed ({}): {describe}\n{}",
+            "{what} failed ({}): {}\n{}",
             done.status,
-            quote_stderr(&done.stderr)
+            done.command,
+            quote_stderr(&done.stderr_text())
         ))
     }
 }
@@ -323,8 +292,8 @@ fn first_hunk(a: &[String], b: &[String], a_name: &str, b_name: &str) -> String 
     s
 }
 
-fn lw_command(input: &Path, output: Option<&Path>) -> Command {
-    let mut cmd = Command::new(loopwright_bin());
+fn lw_command(bin: &Path, input: &Path, output: Option<&Path>) -> Command {
+    let mut cmd = Command::new(bin);
     cmd.arg("--passes=none").arg(input);
     if let Some(out) = output {
         cmd.arg("-o").arg(out);
@@ -338,14 +307,14 @@ fn opt_print(input: &Path) -> Command {
     cmd
 }
 
-/// Checks one module; `base` is the path prefix for this job's files.
-fn check_module(input: &Path, base: &Path) -> Result<(), String> {
+/// Checks one module with the binary `bin`; `base` is the path prefix for
+/// this job's files.
+fn check_module(bin: &Path, input: &Path, base: &Path) -> Result<(), String> {
     let out = base.with_extension("lw.ll");
-    let scratch = base.with_extension("run");
 
     // 1. loopwright parses, verifies and prints.
     let _ = std::fs::remove_file(&out);
-    run_ok(lw_command(input, Some(&out)), &scratch, "loopwright")?;
+    run_ok(lw_command(bin, input, Some(&out)), "loopwright")?;
     if !out.is_file() {
         return Err(format!(
             "loopwright exited 0 but wrote no {}",
@@ -354,12 +323,8 @@ fn check_module(input: &Path, base: &Path) -> Result<(), String> {
     }
 
     // 2. opt reads both to the same module.
-    let want = run_ok(opt_print(input), &scratch, "opt-19 -S on the input")?;
-    let got = run_ok(
-        opt_print(&out),
-        &scratch,
-        "opt-19 -S on loopwright's output",
-    )?;
+    let want = run_ok(opt_print(input), "opt-19 -S on the input")?;
+    let got = run_ok(opt_print(&out), "opt-19 -S on loopwright's output")?;
     let paths = [input, out.as_path()];
     let want = normalize(&String::from_utf8_lossy(&want.stdout), &paths);
     let got = normalize(&String::from_utf8_lossy(&got.stdout), &paths);
@@ -383,18 +348,10 @@ fn check_module(input: &Path, base: &Path) -> Result<(), String> {
         .arg("-passes=verify")
         .arg("-disable-output")
         .arg(&out);
-    run_ok(
-        verify,
-        &scratch,
-        "opt-19 -passes=verify on loopwright's output",
-    )?;
+    run_ok(verify, "opt-19 -passes=verify on loopwright's output")?;
 
     // 4. Printing is a fixed point.
-    let again = run_ok(
-        lw_command(&out, None),
-        &scratch,
-        "loopwright on its own output",
-    )?;
+    let again = run_ok(lw_command(bin, &out, None), "loopwright on its own output")?;
     let first = std::fs::read(&out).map_err(|e| format!("read {}: {e}", out.display()))?;
     if without_module_id(&again.stdout) != without_module_id(&first) {
         let a: Vec<String> = String::from_utf8_lossy(&first)
@@ -422,33 +379,22 @@ fn check_module(input: &Path, base: &Path) -> Result<(), String> {
     Ok(())
 }
 
-fn run_job(job: &Job, work: &Path) -> Result<(), String> {
+fn run_job(bin: &Path, job: &Job, work: &Path) -> Result<(), String> {
     let base = work.join(job.name().replace('/', "_"));
     match job {
         Job::Compile { source, variant } => {
             let module = base.with_extension("ll");
             let cmd = source.compile_command(variant, &module);
-            run_ok(cmd, &base.with_extension("cc"), "clang")?;
-            check_module(&module, &base)
+            run_ok(cmd, "clang")?;
+            check_module(bin, &module, &base)
         }
-        Job::Handwritten(path) => check_module(path, &base),
+        Job::Handwritten(path) => check_module(bin, path, &base),
     }
 }
 
 #[test]
 fn corpus_round_trip() {
-    let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty());
-    let missing: Vec<&str> = [matrix::CLANG, matrix::CLANGXX, matrix::OPT]
-        .into_iter()
-        .filter(|t| !matrix::tool_available(t))
-        .collect();
-    if !missing.is_empty() {
-        let msg = format!(
-            "corpus: skipped, {} not found on PATH (install llvm-19, clang-19; see .ci/run)",
-            missing.join(", ")
-        );
-        assert!(!ci, "{msg} (CI is set, so this is an error)");
-        say!("{msg}");
+    if !loopwright_testkit::require(&[matrix::CLANG, matrix::CLANGXX, matrix::OPT]) {
         return;
     }
 
@@ -517,7 +463,7 @@ fn corpus_round_trip() {
                         deadline.as_secs()
                     ))
                 } else {
-                    run_job(job, &work)
+                    run_job(&bin, job, &work)
                 };
                 results
                     .lock()
@@ -553,4 +499,55 @@ fn corpus_round_trip() {
         "corpus: {failed} of {} modules failed",
         results.len()
     );
+    if filter.is_empty() {
+        loopwright_testkit::floors::check("corpus.modules", passed);
+    }
+}
+
+/// The checks above fed deliberately wrong outputs of
+/// `tests/selftest/sum.ll` (by a stand-in for loopwright: `opt-19 -S`, its
+/// output replaced). opt-19 itself passes; an `add` turned into `sub`, a
+/// dropped store and a dropped debug record each fail.
+#[test]
+fn self_test_wrong_outputs_fail() {
+    use loopwright_testkit::standin::{self, Wrong};
+    if !loopwright_testkit::require(&[matrix::OPT]) {
+        return;
+    }
+    let work = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("corpus-self-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&work);
+    std::fs::create_dir_all(&work).expect("create work directory");
+    let input = workspace_root().join("tests/selftest/sum.ll");
+    let stand_in = |name: &str, wrong: &Wrong| {
+        standin::write(&work, name, "opt-19 -S", &["--passes=none"], wrong)
+    };
+    let right = stand_in("right", &Wrong::default());
+    check_module(&right, &input, &work.join("right")).expect("opt-19 itself passes");
+    let reference = work.join("right.lw.ll");
+    let text = std::fs::read_to_string(&reference).expect("read the reference");
+    use loopwright_testkit::mutate;
+    let wrong = [
+        (
+            "add-to-sub",
+            mutate::flip_add_to_sub(&text, |l| l.trim_start().starts_with("%s.next = add")),
+        ),
+        ("dropped-store", mutate::drop_store(&text, |_| true)),
+        (
+            "dropped-debug-record",
+            mutate::drop_debug_record(&text, |_| true),
+        ),
+    ];
+    for (what, wrong) in wrong {
+        let path = work.join(format!("{what}.wrong.ll"));
+        std::fs::write(&path, wrong.expect("something to edit")).expect("write");
+        let w = Wrong {
+            output: Some(path),
+            ..Wrong::default()
+        };
+        let bin = stand_in(what, &w);
+        let result = check_module(&bin, &input, &work.join(what));
+        assert!(result.is_err(), "{what}: the check passes");
+    }
+    let _ = std::fs::remove_dir_all(&work);
 }

@@ -18,6 +18,10 @@
 //!   pipelines the `pipeline` target chooses through `opt-19`'s pipeline
 //!   parser.
 //!
+//! The numbers of corpus and regression files are floors
+//! (`driver.fuzz.*` in `tests/floors.toml`). Tests that need opt-19 skip
+//! that part with a notice without it (an error under CI).
+//!
 //! The parse crate's `fuzz_replay.rs` cannot run these checks: they need
 //! the driver, which depends on the parse crate.
 
@@ -186,7 +190,10 @@ fn fuzz_optimizer_corpora_replay() {
     ] {
         let dir = corpus.join(target);
         let files = files_in(&dir);
-        assert!(!files.is_empty(), "{} is empty", dir.display());
+        loopwright_testkit::floors::check(
+            &format!("driver.fuzz.corpus.{target}.files"),
+            files.len(),
+        );
         assert_replays(&dir.display().to_string(), files, check);
         // FUZZ_REPLAY_MUTATE_IR / FUZZ_REPLAY_PIPELINE (':'-separated)
         // replay more directories, such as a fuzzer's working corpus.
@@ -206,7 +213,7 @@ fn fuzz_optimizer_regressions_replay() {
         .into_iter()
         .filter(|p| p.extension().is_some_and(|e| e == "ll"))
         .collect();
-    assert!(!files.is_empty(), "{} has no .ll files", dir.display());
+    loopwright_testkit::floors::check("driver.fuzz.regressions.files", files.len());
     let slowest = assert_replays("fuzz_regressions", files, regression);
     if let (Some((path, took)), false) = (slowest, cfg!(debug_assertions)) {
         assert!(
@@ -217,52 +224,40 @@ fn fuzz_optimizer_regressions_replay() {
     }
 }
 
-/// Deterministic pseudo-random inputs of varied lengths (xorshift64*).
+/// Deterministic pseudo-random inputs of varied lengths (the seeded
+/// generator of `loopwright_testkit`).
 fn sample_inputs(n: usize, seed: u64) -> Vec<Vec<u8>> {
-    let mut x = seed | 1;
-    let mut next = move || {
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    };
+    let mut rng = loopwright_testkit::Rng::new(seed);
     (0..n)
         .map(|i| {
-            let len = [0, 16, 64, 256, 1024, 4096][i % 6] + (next() % 64) as usize;
-            (0..len).map(|_| (next() >> 24) as u8).collect()
+            let len = [0, 16, 64, 256, 1024, 4096][i % 6] + rng.below(64);
+            rng.bytes(len)
         })
         .collect()
 }
 
-/// Whether `tool` runs; outside CI a missing tool skips with a notice.
+/// Whether `tool` runs (`loopwright_testkit::require`): outside CI a
+/// missing tool skips with a notice, under CI it fails the test.
 fn have(tool: &str) -> bool {
-    let ok = Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "{tool} is required in CI (install llvm-19)"
-        );
-        println!("skipped: {tool} not found");
-    }
-    ok
+    loopwright_testkit::require(&[tool])
 }
 
 /// `opt-19 -passes=verify` on `text`: `Err(stderr)` if it rejects it.
 fn opt_verify(dir: &Path, name: &str, text: &str) -> Result<(), String> {
     let path = dir.join(name);
     std::fs::write(&path, text).map_err(|e| format!("write {}: {e}", path.display()))?;
-    let out = Command::new("opt-19")
-        .args(["-passes=verify", "-disable-output"])
-        .arg(&path)
-        .output()
-        .map_err(|e| format!("run opt-19: {e}"))?;
-    if out.status.success() {
+    let out = loopwright_testkit::run::try_run(
+        Command::new("opt-19")
+            .args(["-passes=verify", "-disable-output"])
+            .arg(&path),
+        None,
+        loopwright_testkit::run::TIMEOUT,
+    )
+    .map_err(|e| format!("run opt-19: {e}"))?;
+    if out.success() {
         Ok(())
     } else {
-        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+        Err(out.stderr_text())
     }
 }
 
@@ -465,16 +460,17 @@ fn pipeline_configurations_are_valid() {
         if !seen.insert(p.clone()) {
             continue;
         }
-        let out = Command::new("opt-19")
-            .arg(format!("-passes={p}"))
-            .arg("-disable-output")
-            .arg(&module)
-            .output()
-            .expect("run opt-19");
+        let out = loopwright_testkit::run(
+            Command::new("opt-19")
+                .arg(format!("-passes={p}"))
+                .arg("-disable-output")
+                .arg(&module),
+            loopwright_testkit::run::TIMEOUT,
+        );
         assert!(
-            out.status.success(),
+            out.success(),
             "opt-19 rejects the pipeline '{p}': {}",
-            String::from_utf8_lossy(&out.stderr)
+            out.stderr_text()
         );
     }
     let _ = std::fs::remove_dir_all(&dir);

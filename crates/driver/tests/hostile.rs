@@ -543,22 +543,13 @@ fn measure(mut cmd: Command, stdout: &Path, work: &Path) -> Measured {
     }
 }
 
+/// Whether opt-19 is installed (`loopwright_testkit::require`: an error
+/// under CI, a notice otherwise; asked once per test).
 fn have_opt() -> bool {
-    static HAVE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *HAVE.get_or_init(|| {
-        let ok = Command::new("opt-19")
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success());
-        if !ok {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "opt-19 is required under CI"
-            );
-            eprintln!("hostile: opt-19 not found, skipping the checks with opt-19");
-        }
-        ok
-    })
+    thread_local! {
+        static HAVE: std::cell::OnceCell<bool> = const { std::cell::OnceCell::new() };
+    }
+    HAVE.with(|h| *h.get_or_init(|| loopwright_testkit::require(&["opt-19"])))
 }
 
 /// A work directory for one case: `HOSTILE_KEEP/<case>` or a temporary
@@ -695,18 +686,16 @@ fn check(case: Case) {
         let r = measure(cmd, &work.dir.join("stdout.txt"), &work.dir);
         check_bounds(&format!("{what} read back"), &r, &mut problems);
         if case.opt_verifies && have_opt() {
-            let v = Command::new("opt-19")
-                .args(["-passes=verify", "-disable-output"])
-                .arg(&out)
-                .output()
-                .expect("run opt-19");
-            if !v.status.success() {
+            let v = loopwright_testkit::run(
+                Command::new("opt-19")
+                    .args(["-passes=verify", "-disable-output"])
+                    .arg(&out),
+                loopwright_testkit::run::TIMEOUT,
+            );
+            if !v.success() {
                 problems.push(format!(
                     "{what}: opt-19 -passes=verify rejects the output: {}",
-                    String::from_utf8_lossy(&v.stderr)
-                        .chars()
-                        .take(2000)
-                        .collect::<String>()
+                    v.stderr_text().chars().take(2000).collect::<String>()
                 ));
             }
         }
@@ -729,18 +718,19 @@ fn opt_stderr(ir: &str, passes: &str, case: &str) -> Option<String> {
     let work = Work::new(&format!("{case}-opt"));
     let input = work.dir.join("in.ll");
     std::fs::write(&input, ir).expect("write the input");
-    let out = Command::new("opt-19")
-        .arg(format!("-passes={passes}"))
-        .args([
-            "-disable-output",
-            "-pass-remarks=.*",
-            "-pass-remarks-missed=.*",
-        ])
-        .arg(&input)
-        .output()
-        .expect("run opt-19");
-    assert!(out.status.success(), "opt-19 fails on {case}");
-    Some(String::from_utf8_lossy(&out.stderr).into_owned())
+    let out = loopwright_testkit::run(
+        Command::new("opt-19")
+            .arg(format!("-passes={passes}"))
+            .args([
+                "-disable-output",
+                "-pass-remarks=.*",
+                "-pass-remarks-missed=.*",
+            ])
+            .arg(&input),
+        loopwright_testkit::run::TIMEOUT,
+    );
+    assert!(out.success(), "opt-19 fails on {case}");
+    Some(out.stderr_text())
 }
 
 // ---------------------------------------------------------------------------

@@ -22,20 +22,21 @@ exit:
 "#;
 
 fn run(args: &[&str]) -> (bool, String, String) {
+    // One input file per call: the tests run in parallel, and rewriting a
+    // shared file let one test read it while another had just truncated it.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let k = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("loopwright-md-lint-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let input = dir.join("bad_md.ll");
+    let input = dir.join(format!("bad_md{k}.ll"));
     std::fs::write(&input, INPUT).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_loopwright"))
-        .args(args)
-        .arg(&input)
-        .output()
-        .expect("run loopwright");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let out = loopwright_testkit::run(
+        Command::new(env!("CARGO_BIN_EXE_loopwright"))
+            .args(args)
+            .arg(&input),
+        loopwright_testkit::run::TIMEOUT,
+    );
+    (out.success(), out.stdout_text(), out.stderr_text())
 }
 
 #[test]

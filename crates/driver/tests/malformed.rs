@@ -29,7 +29,8 @@
 //! No run may panic, and every run must finish within [`RUN_LIMIT`]. Without
 //! opt-19 and llvm-as-19 the LLVM comparisons, the output verification and
 //! the real-bitcode case are skipped with a notice (an error when `CI` is
-//! set).
+//! set). The number of cases and the counts of positions and messages
+//! equal to LLVM's are floors (`malformed.*` in `tests/floors.toml`).
 
 mod common;
 
@@ -56,10 +57,7 @@ fn scratch(test: &str) -> PathBuf {
 }
 
 fn have_llvm() -> bool {
-    common::have_llvm(
-        &["opt-19", "llvm-as-19"],
-        "malformed: LLVM 19 not found, skipping the comparisons with opt-19",
-    )
+    loopwright_testkit::require(&["opt-19", "llvm-as-19"])
 }
 
 /// What a case expects.
@@ -144,16 +142,20 @@ fn load_cases() -> Vec<Case> {
 /// the run takes longer than [`RUN_LIMIT`].
 fn run_loopwright(cwd: &Path, input: &str, out: &Path) -> Output {
     let start = Instant::now();
-    let o = Command::new(env!("CARGO_BIN_EXE_loopwright"))
-        .current_dir(cwd)
-        .arg(input)
-        .arg("-o")
-        .arg(out)
-        .output()
-        .expect("run loopwright");
+    let o = loopwright_testkit::run(
+        Command::new(env!("CARGO_BIN_EXE_loopwright"))
+            .current_dir(cwd)
+            .arg(input)
+            .arg("-o")
+            .arg(out),
+        RUN_LIMIT,
+    );
     let took = start.elapsed();
-    assert!(took < RUN_LIMIT, "{input}: took {took:?}");
-    o
+    assert!(
+        o.timed_out.is_none() && took < RUN_LIMIT,
+        "{input}: took {took:?}"
+    );
+    o.into_output()
 }
 
 /// The source line `line` (1-based) of `src` as the diagnostic shows it,
@@ -219,12 +221,13 @@ fn check_error(name: &str, src: &[u8], expected: &str, o: &Output, out: &Path) -
 /// What opt-19 says about `name`, in the `; LLVM:` notation (`same` when
 /// its first line is `ours`).
 fn llvm_verdict(cwd: &Path, name: &str, ours: Option<&str>) -> String {
-    let o = Command::new("opt-19")
-        .current_dir(cwd)
-        .args(["-disable-output", name])
-        .output()
-        .expect("run opt-19");
-    if o.status.success() {
+    let o = loopwright_testkit::run(
+        Command::new("opt-19")
+            .current_dir(cwd)
+            .args(["-disable-output", name]),
+        loopwright_testkit::run::TIMEOUT,
+    );
+    if o.success() {
         return "accepts".into();
     }
     let stderr = String::from_utf8_lossy(&o.stderr);
@@ -251,7 +254,7 @@ fn llvm_verdict(cwd: &Path, name: &str, ours: Option<&str>) -> String {
 fn corpus_cases_fail_cleanly_with_the_expected_diagnostic() {
     let dir = corpus_dir();
     let cases = load_cases();
-    assert!(cases.len() >= 100, "only {} cases", cases.len());
+    loopwright_testkit::floors::check("malformed.cases", cases.len());
     let llvm = have_llvm();
     let tmp = scratch("corpus");
     let mut failures = Vec::new();
@@ -334,6 +337,13 @@ fn corpus_cases_fail_cleanly_with_the_expected_diagnostic() {
         failures.len(),
         failures.join("\n")
     );
+    if llvm {
+        loopwright_testkit::floors::check_all(&[
+            ("malformed.rejected_by_llvm_with_position", rejected_by_llvm),
+            ("malformed.same_position", same_pos),
+            ("malformed.same_message", same_msg),
+        ]);
+    }
 }
 
 /// Generated inputs too large to commit, and real bitcode.
@@ -388,13 +398,13 @@ fn generated_cases_fail_cleanly() {
     if have_llvm() {
         let ll = tmp.join("module.ll");
         std::fs::write(&ll, "define i32 @f(i32 %x) {\n  ret i32 %x\n}\n").expect("write");
-        let st = Command::new("llvm-as-19")
-            .arg(&ll)
-            .arg("-o")
-            .arg(tmp.join("module.bc"))
-            .status()
-            .expect("run llvm-as-19");
-        assert!(st.success());
+        loopwright_testkit::run_ok(
+            Command::new("llvm-as-19")
+                .arg(&ll)
+                .arg("-o")
+                .arg(tmp.join("module.bc")),
+            loopwright_testkit::run::TIMEOUT,
+        );
         let bc = std::fs::read(tmp.join("module.bc")).expect("read bitcode");
         cases.push((
             "module.bc",

@@ -19,13 +19,15 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn run(input: &Path, output: &Path) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_loopwright"))
-        .arg("-S")
-        .arg(input)
-        .arg("-o")
-        .arg(output)
-        .output()
-        .expect("run loopwright")
+    loopwright_testkit::run(
+        Command::new(env!("CARGO_BIN_EXE_loopwright"))
+            .arg("-S")
+            .arg(input)
+            .arg("-o")
+            .arg(output),
+        loopwright_testkit::run::TIMEOUT,
+    )
+    .into_output()
 }
 
 #[test]

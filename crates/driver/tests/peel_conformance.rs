@@ -22,60 +22,34 @@
 //! 5. The code is compared function by function up to names (both outputs
 //!    through `opt-19 -S`, local names cleared, phi entries sorted), and the
 //!    rates are printed. A function in which either tool peeled a loop must
-//!    be equal unless [`KNOWN_DIFFERENT`] lists it (with the reason); the
-//!    other functions only count (their loops are fully or partially
+//!    be equal unless [`KNOWN_DIFFERENT`] lists it (with the reason; a
+//!    listed function that is equal fails the test until it is removed);
+//!    the other functions only count (their loops are fully or partially
 //!    unrolled, which other tests check).
 //!
+//! The counts are floors (`peel_conformance.*` in `tests/floors.toml`).
 //! Skipped with a notice when LLVM 19 is not installed (an error under CI).
+//! `self_test_wrong_outputs_fail` shows that the comparison fails on
+//! deliberately wrong outputs.
 
 mod common;
 
 use common::run;
+use loopwright_testkit::standin::Wrong;
+use loopwright_testkit::Allowlist;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// (program, options, function): functions whose code is known to differ
-/// from opt-19's, with the reason.
-const KNOWN_DIFFERENT: &[(&str, &str, &str, &str)] = &[
-    (
-        "phis",
-        "",
-        "chain",
-        "scalar evolution does not fold a phi whose entry and backedge \
-         values have the same constant expression (LLVM's shifted-recurrence \
-         rule in createAddRecFromPHI), so the phis of x and y are not \
-         replaced by constants and their copies in the peeled iterations stay",
-    ),
-    (
-        "metadata",
-        "-unroll-peel-count=2",
-        "full",
-        "scalar evolution does not see a phi joining a branch on a constant \
-         condition as the value selected (createNodeFromSelectLikePHI), so \
-         eliminateIdentitySCEV does not remove it",
-    ),
-    (
-        "forced",
-        "-unroll-peel-count=1",
-        "nest",
-        "instruction folding keeps `getelementptr inbounds T, ptr %p, i64 0` \
-         (LLVM's simplifyGEPInst folds it to %p) in the inner loop's peeled \
-         copy, which simplifyLoopAfterUnroll of the outer loop visits",
-    ),
-    (
-        "forced",
-        "-unroll-peel-count=3",
-        "nest",
-        "as with -unroll-peel-count=1",
-    ),
-    (
-        "forced",
-        "-unroll-peel-count=9",
-        "nest",
-        "as with -unroll-peel-count=1",
-    ),
-];
+/// Functions whose code is known to differ from opt-19's, as
+/// `PROGRAM [OPTIONS] @FUNCTION`, with the reason. An entry whose function
+/// equals opt-19's fails the test until it is removed.
+const KNOWN_DIFFERENT: &[(&str, &str)] = &[(
+    "metadata [-unroll-peel-count=2] @full",
+    "scalar evolution does not see a phi joining a branch on a constant \
+     condition as the value selected (createNodeFromSelectLikePHI), so \
+     eliminateIdentitySCEV does not remove it",
+)];
 
 /// Values of the `peel-test-<key>:` lines of a source.
 fn directives(src: &str, key: &str) -> Vec<String> {
@@ -142,7 +116,7 @@ fn structural(path: &Path) -> BTreeMap<String, String> {
         let mut single = m.clone();
         for (j, f) in single.functions.iter_mut() {
             if j != k {
-                f.layout = Default::default();
+                f.layout = loopwright_ir::Layout::default();
                 f.common.md = loopwright_ir::Attachments::default();
             }
         }
@@ -158,6 +132,120 @@ fn structural(path: &Path) -> BTreeMap<String, String> {
     out
 }
 
+/// What the runs measured: functions equal to opt-19's up to names (with a
+/// peeled loop, and in all), and loops peeled.
+#[derive(Default)]
+struct Counts {
+    same: usize,
+    total: usize,
+    same_peeled: usize,
+    total_peeled: usize,
+    peeled: usize,
+}
+
+/// One run of `case` with the options `opts` (run `k` of the case) through
+/// opt-19 and loopwright (`lw`), compared as the module docs say; returns
+/// the problems. `known` records the functions of [`KNOWN_DIFFERENT`].
+#[allow(clippy::too_many_arguments)]
+fn check_run(
+    lw: &str,
+    work: &Path,
+    case: &str,
+    input: &Path,
+    (k, opts): (usize, &str),
+    expected: Option<&common::Execution>,
+    known: &mut Allowlist,
+    counts: &mut Counts,
+) -> Vec<String> {
+    let mut failures = Vec::new();
+    let tag = format!("{case}#{k}");
+    let mut args: Vec<&str> = opts.split_whitespace().collect();
+    if !args.iter().any(|a| a.starts_with("-passes=")) {
+        args.insert(0, "-passes=loop-unroll");
+    }
+    let o_out = work.join(format!("{tag}.opt.ll"));
+    let l_out = work.join(format!("{tag}.lw.ll"));
+    let o_yaml = work.join(format!("{tag}.opt.yaml"));
+    let l_yaml = work.join(format!("{tag}.lw.yaml"));
+    run(Command::new("opt-19")
+        .arg("-S")
+        .args(&args)
+        .arg(format!("-pass-remarks-output={}", o_yaml.display()))
+        .arg(input)
+        .arg("-o")
+        .arg(&o_out));
+    run(Command::new(lw)
+        .arg("-S")
+        .args(&args)
+        .arg(format!("--pass-remarks-output={}", l_yaml.display()))
+        .arg(input)
+        .arg("-o")
+        .arg(&l_out));
+    let verify = common::verify(&l_out);
+    if !verify.accepted {
+        failures.push(format!(
+            "{tag} [{opts}]: output does not verify:\n{}",
+            verify.stderr
+        ));
+        return failures;
+    }
+    if let Some(exp) = expected {
+        for out in [&o_out, &l_out] {
+            if let Some(p) = common::lli_problem(exp, &common::lli(out)) {
+                failures.push(format!("{tag} [{opts}]: {}: {p}", out.display()));
+            }
+        }
+    }
+    let (oy, ly) = (
+        std::fs::read_to_string(&o_yaml).unwrap_or_default(),
+        std::fs::read_to_string(&l_yaml).unwrap_or_default(),
+    );
+    counts.peeled += ly.matches("Name:            Peeled").count();
+    if oy != ly {
+        failures.push(format!(
+            "{tag} [{opts}]: remarks differ:\n--- opt-19\n{oy}\n--- loopwright\n{ly}"
+        ));
+    }
+    let (oa, la) = (
+        common::loop_attr_sets(&o_out),
+        common::loop_attr_sets(&l_out),
+    );
+    if oa != la {
+        failures.push(format!(
+            "{tag} [{opts}]: loop attributes differ:\n  opt-19:     {oa:?}\n  loopwright: {la:?}"
+        ));
+    }
+    if let Some(p) = common::debug_record_problem(&l_out, &o_out) {
+        failures.push(format!("{tag} [{opts}]: {p}"));
+    }
+    let mut with_peeling = peeled_functions(&oy);
+    with_peeling.extend(peeled_functions(&ly));
+    let (os, ls) = (structural(&o_out), structural(&l_out));
+    for (name, otext) in &os {
+        let strict = with_peeling.contains(name);
+        counts.total += 1;
+        counts.total_peeled += usize::from(strict);
+        let ltext = ls.get(name).map(String::as_str).unwrap_or("");
+        let differs = otext != ltext;
+        if !differs {
+            counts.same += 1;
+            counts.same_peeled += usize::from(strict);
+        } else {
+            let dump = work.join(format!("{tag}.{name}"));
+            let _ = std::fs::write(format!("{}.opt.txt", dump.display()), otext);
+            let _ = std::fs::write(format!("{}.lw.txt", dump.display()), ltext);
+        }
+        let exempt = known.check(&format!("{case} [{opts}] @{name}"), differs);
+        if differs && strict && !exempt {
+            failures.push(format!(
+                "{tag} [{opts}]: @{name} differs from opt-19's (see {}.*.txt)",
+                work.join(format!("{tag}.{name}")).display()
+            ));
+        }
+    }
+    failures
+}
+
 #[test]
 fn peeling_matches_opt19() {
     if !common::have_conformance_tools("peel_conformance") {
@@ -168,111 +256,95 @@ fn peeling_matches_opt19() {
     std::fs::create_dir_all(&work).expect("work dir");
     let lw = env!("CARGO_BIN_EXE_loopwright");
     let mut failures: Vec<String> = Vec::new();
-    let (mut same, mut total) = (0usize, 0usize);
-    let (mut same_peeled, mut total_peeled) = (0usize, 0usize);
-    let mut peeled = 0usize;
+    let mut counts = Counts::default();
+    let mut known = Allowlist::new("KNOWN_DIFFERENT", KNOWN_DIFFERENT);
+    let mut runs = 0;
     for case in cases(&work) {
         let expected = common::has_main(&case.input).then(|| common::lli(&case.input));
         for (k, opts) in case.options.iter().enumerate() {
-            let tag = format!("{}#{k}", case.name);
-            let mut args: Vec<&str> = opts.split_whitespace().collect();
-            if !args.iter().any(|a| a.starts_with("-passes=")) {
-                args.insert(0, "-passes=loop-unroll");
-            }
-            let o_out = work.join(format!("{tag}.opt.ll"));
-            let l_out = work.join(format!("{tag}.lw.ll"));
-            let o_yaml = work.join(format!("{tag}.opt.yaml"));
-            let l_yaml = work.join(format!("{tag}.lw.yaml"));
-            run(Command::new("opt-19")
-                .arg("-S")
-                .args(&args)
-                .arg(format!("-pass-remarks-output={}", o_yaml.display()))
-                .arg(&case.input)
-                .arg("-o")
-                .arg(&o_out));
-            run(Command::new(lw)
-                .arg("-S")
-                .args(&args)
-                .arg(format!("--pass-remarks-output={}", l_yaml.display()))
-                .arg(&case.input)
-                .arg("-o")
-                .arg(&l_out));
-            let verify = common::verify(&l_out);
-            if !verify.accepted {
-                failures.push(format!(
-                    "{tag} [{opts}]: output does not verify:\n{}",
-                    verify.stderr
-                ));
-                continue;
-            }
-            if let Some(exp) = &expected {
-                for out in [&o_out, &l_out] {
-                    let got = common::lli(out);
-                    if &got != exp {
-                        failures.push(format!(
-                            "{tag} [{opts}]: {} runs differently: {got:?} vs {exp:?}",
-                            out.display()
-                        ));
-                    }
-                }
-            }
-            let (oy, ly) = (
-                std::fs::read_to_string(&o_yaml).unwrap_or_default(),
-                std::fs::read_to_string(&l_yaml).unwrap_or_default(),
-            );
-            peeled += ly.matches("Name:            Peeled").count();
-            if oy != ly {
-                failures.push(format!(
-                    "{tag} [{opts}]: remarks differ:\n--- opt-19\n{oy}\n--- loopwright\n{ly}"
-                ));
-            }
-            let (oa, la) = (
-                common::loop_attr_sets(&o_out),
-                common::loop_attr_sets(&l_out),
-            );
-            if oa != la {
-                failures.push(format!(
-                    "{tag} [{opts}]: loop attributes differ:\n  opt-19:     {oa:?}\n  loopwright: {la:?}"
-                ));
-            }
-            if let Some(p) = common::debug_record_problem(&l_out, &o_out) {
-                failures.push(format!("{tag} [{opts}]: {p}"));
-            }
-            let mut with_peeling = peeled_functions(&oy);
-            with_peeling.extend(peeled_functions(&ly));
-            let (os, ls) = (structural(&o_out), structural(&l_out));
-            for (name, otext) in &os {
-                let strict = with_peeling.contains(name);
-                total += 1;
-                total_peeled += usize::from(strict);
-                let ltext = ls.get(name).map(String::as_str).unwrap_or("");
-                let known = KNOWN_DIFFERENT
-                    .iter()
-                    .any(|&(c, o, fun, _)| c == case.name && o == opts && fun == name);
-                if otext == ltext {
-                    same += 1;
-                    same_peeled += usize::from(strict);
-                    if known {
-                        eprintln!("peel_conformance: {tag} @{name} now matches opt-19");
-                    }
-                    continue;
-                }
-                let dump = work.join(format!("{tag}.{name}"));
-                let _ = std::fs::write(format!("{}.opt.txt", dump.display()), otext);
-                let _ = std::fs::write(format!("{}.lw.txt", dump.display()), ltext);
-                if strict && !known {
-                    failures.push(format!(
-                        "{tag} [{opts}]: @{name} differs from opt-19's (see {}.*.txt)",
-                        dump.display()
-                    ));
-                }
-            }
+            runs += 1;
+            failures.extend(check_run(
+                lw,
+                &work,
+                &case.name,
+                &case.input,
+                (k, opts),
+                expected.as_ref(),
+                &mut known,
+                &mut counts,
+            ));
         }
     }
+    let Counts {
+        same,
+        total,
+        same_peeled,
+        total_peeled,
+        peeled,
+    } = counts;
     eprintln!(
         "peel_conformance: {same_peeled}/{total_peeled} functions with peeled loops and \
          {same}/{total} functions in all equal to opt-19's up to names; {peeled} loops peeled"
     );
-    assert!(peeled > 0, "no loop was peeled");
+    failures.extend(known.stale(true));
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    loopwright_testkit::floors::check_all(&[
+        ("peel_conformance.runs", runs),
+        ("peel_conformance.peeled_loops", peeled),
+        ("peel_conformance.functions", total),
+        ("peel_conformance.same_functions", same),
+        ("peel_conformance.peeled_functions", total_peeled),
+        ("peel_conformance.same_peeled_functions", same_peeled),
+    ]);
+}
+
+/// The comparison above fed deliberately wrong outputs of
+/// `tests/selftest/sum.ll` with `-unroll-peel-count=1` (by a stand-in for
+/// loopwright: opt-19 with its output replaced). Right output passes; an
+/// `add` turned into `sub`, a dropped store and a dropped debug record
+/// each fail the run (the functions with a peeled loop must be equal).
+#[test]
+fn self_test_wrong_outputs_fail() {
+    if !common::have_conformance_tools("peel_conformance") {
+        return;
+    }
+    let work = common::work_dir("peel-self-test");
+    let program = common::self_test_program();
+    let expected = common::lli(&program.path);
+    let opts = "-unroll-peel-count=1";
+    let mut known = Allowlist::new("none", &[]);
+    let right = common::stand_in(&work, "right", &Wrong::default());
+    let mut counts = Counts::default();
+    let problems = check_run(
+        &right,
+        &work,
+        "selftest",
+        &program.path,
+        (0, opts),
+        Some(&expected),
+        &mut known,
+        &mut counts,
+    );
+    assert!(problems.is_empty(), "opt-19 itself: {problems:?}");
+    assert!(counts.peeled > 0 && counts.same_peeled == counts.total_peeled);
+    let reference = work.join("selftest#0.opt.ll");
+    for (k, (what, wrong)) in common::wrong_outputs(&reference).into_iter().enumerate() {
+        let w = Wrong {
+            output: Some(wrong),
+            ..Wrong::default()
+        };
+        let bin = common::stand_in(&work, what, &w);
+        let problems = check_run(
+            &bin,
+            &work,
+            "selftest",
+            &program.path,
+            (k + 1, opts),
+            Some(&expected),
+            &mut known,
+            &mut Counts::default(),
+        );
+        assert!(!problems.is_empty(), "{what}: the run passes");
+    }
+    let _ = std::fs::remove_dir_all(&work);
 }

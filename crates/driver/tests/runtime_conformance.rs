@@ -16,16 +16,20 @@
 //!    on its loops, and the same debug records (`debug_record_multisets`).
 //!
 //! How many functions are the same as opt-19's up to value names (with
-//! phi entries in block order and metadata numbers ignored) is counted and
-//! reported, not required: LLVM's `simplifyLoopIVs` after partial
-//! unrolling adds `nuw`/`nsw` flags loopwright does not infer. The test
+//! phi entries in block order and metadata numbers ignored) is counted, not
+//! required of each function: LLVM's `simplifyLoopIVs` after partial
+//! unrolling adds `nuw`/`nsw` flags loopwright does not infer. The count
+//! is a floor (`runtime_conformance.same_functions` in
+//! `tests/floors.toml`), as are the numbers of runs and functions. The test
 //! ends with `N passed, M failed`. Skipped with a notice when LLVM 19 is
 //! not installed (an error under CI). `RUNTIME_CONFORMANCE_VERBOSE=1`
-//! lists the functions that differ.
+//! lists the functions that differ. `self_test_wrong_outputs_fail` shows
+//! that the comparison fails on deliberately wrong outputs.
 
 mod common;
 
 use common::Tally;
+use loopwright_testkit::standin::Wrong;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -218,4 +222,45 @@ fn runtime_unrolling_matches_opt() {
          are the same as opt-19's up to names"
     );
     tally.finish(RUNS.len());
+    loopwright_testkit::floors::check_all(&[
+        ("runtime_conformance.runs", tally.passed),
+        ("runtime_conformance.functions", total_fns),
+        ("runtime_conformance.same_functions", same_fns),
+    ]);
+}
+
+/// The comparison above fed deliberately wrong outputs of
+/// `tests/selftest/sum.ll` under runtime unrolling (by a stand-in for
+/// loopwright: opt-19 with its output replaced). Right output passes; an
+/// `add` turned into `sub` and a dropped store fail the run; all three, a
+/// dropped debug record included, make a function differ from opt-19's
+/// (the floored count).
+#[test]
+fn self_test_wrong_outputs_fail() {
+    if !common::have_conformance_tools("runtime_conformance") {
+        return;
+    }
+    let work = common::work_dir("runtime-self-test");
+    let program = common::self_test_program();
+    let expected = common::lli(&program.path);
+    let run = ("loop-unroll<O3>", &[RT, "-unroll-runtime-epilog=false"][..]);
+    let right = common::stand_in(&work, "right", &Wrong::default());
+    let c = common::compare_with_opt(&right, &work, &program, Some(&expected), 0, run);
+    assert!(c.problems.is_empty(), "opt-19 itself: {:?}", c.problems);
+    assert_eq!(structural(&c.ours), structural(&c.theirs));
+    for (k, (what, wrong)) in common::wrong_outputs(&c.theirs).into_iter().enumerate() {
+        let w = Wrong {
+            output: Some(wrong),
+            ..Wrong::default()
+        };
+        let bin = common::stand_in(&work, what, &w);
+        let c = common::compare_with_opt(&bin, &work, &program, Some(&expected), k + 1, run);
+        assert_ne!(
+            structural(&c.ours),
+            structural(&c.theirs),
+            "{what}: the code comparison does not notice"
+        );
+        assert!(!c.problems.is_empty(), "{what}: the run passes");
+    }
+    let _ = std::fs::remove_dir_all(&work);
 }

@@ -19,15 +19,19 @@
 //!    (`common::debug_record_multisets`).
 //!
 //! The test reports how many remark lines (one per unrolling decision)
-//! agree and how many runs are identical, then `N passed, M failed`.
+//! agree and how many runs are identical, then `N passed, M failed`; the
+//! counts are floors (`simulate_conformance.*` in `tests/floors.toml`).
 //! `LOOPWRIGHT_BIN=path` tests another binary (e.g. one without the
 //! simulation, to measure the difference it makes); `SIM_FILTER=substring`
-//! runs some inputs only. Skipped with a notice when LLVM 19 is not
-//! installed (an error under CI).
+//! runs some inputs only (neither checks the floors). Skipped with a
+//! notice when LLVM 19 is not installed (an error under CI).
+//! `self_test_wrong_outputs_fail` shows that the comparison fails on
+//! deliberately wrong outputs and remarks.
 
 mod common;
 
 use common::Tally;
+use loopwright_testkit::standin::Wrong;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -162,14 +166,54 @@ fn lines(b: &[u8]) -> BTreeMap<String, usize> {
     m
 }
 
+/// One run of `pipeline` with the options `extra` on the input `path`
+/// (named `name`, run `k`) through `bin` and opt-19: the problems
+/// (`common::run_problems`), and how many of the remark lines agree, of
+/// how many.
+#[allow(clippy::too_many_arguments)]
+fn compare_run(
+    bin: &str,
+    work: &Path,
+    name: &str,
+    path: &Path,
+    k: usize,
+    (pipeline, extra): (&str, &[String]),
+    expected: Option<&common::Execution>,
+) -> (Vec<String>, usize, usize) {
+    let ours = work.join(format!("{name}.{k}.lw.ll"));
+    let theirs = work.join(format!("{name}.{k}.opt.ll"));
+    let (o, t) = common::run_both(bin, pipeline, extra, path, &ours, Some(&theirs));
+    let (mut same_lines, mut all_lines) = (0, 0);
+    if o.status.success() && t.status.success() {
+        let (a, b) = (lines(&o.stderr), lines(&t.stderr));
+        for (line, &n) in &b {
+            let m = a.get(line).copied().unwrap_or(0);
+            same_lines += n.min(m);
+            all_lines += n.max(m);
+        }
+        all_lines += a
+            .iter()
+            .filter(|(l, _)| !b.contains_key(*l))
+            .map(|(_, &n)| n)
+            .sum::<usize>();
+    }
+    let mut problems = common::run_problems(&o, &t, &ours, expected);
+    if problems.is_empty() {
+        problems.extend(common::debug_record_problem(&ours, &theirs));
+    }
+    (problems, same_lines, all_lines)
+}
+
 #[test]
 fn full_unroll_decisions_match_opt() {
     if !common::have_conformance_tools("simulate_conformance") {
         return;
     }
     let work = common::work_dir("simulate");
-    let bin = std::env::var("LOOPWRIGHT_BIN")
-        .unwrap_or_else(|_| env!("CARGO_BIN_EXE_loopwright").to_owned());
+    let other_bin = std::env::var("LOOPWRIGHT_BIN").ok();
+    let bin = other_bin
+        .clone()
+        .unwrap_or_else(|| env!("CARGO_BIN_EXE_loopwright").to_owned());
     let filter = std::env::var("SIM_FILTER").unwrap_or_default();
     let mut tally = Tally::default();
     let (mut same_lines, mut all_lines) = (0, 0);
@@ -196,26 +240,17 @@ fn full_unroll_decisions_match_opt() {
         }
         for (k, (pipeline, extra)) in runs.iter().enumerate() {
             let tag = format!("{} [{pipeline} {}]", input.name, extra.join(" "));
-            let ours = work.join(format!("{}.{k}.lw.ll", input.name));
-            let theirs = work.join(format!("{}.{k}.opt.ll", input.name));
-            let (o, t) = common::run_both(&bin, pipeline, extra, &input.path, &ours, Some(&theirs));
-            if o.status.success() && t.status.success() {
-                let (a, b) = (lines(&o.stderr), lines(&t.stderr));
-                for (line, &n) in &b {
-                    let m = a.get(line).copied().unwrap_or(0);
-                    same_lines += n.min(m);
-                    all_lines += n.max(m);
-                }
-                all_lines += a
-                    .iter()
-                    .filter(|(l, _)| !b.contains_key(*l))
-                    .map(|(_, &n)| n)
-                    .sum::<usize>();
-            }
-            let mut problems = common::run_problems(&o, &t, &ours, expected.as_ref());
-            if problems.is_empty() {
-                problems.extend(common::debug_record_problem(&ours, &theirs));
-            }
+            let (problems, same, all) = compare_run(
+                &bin,
+                &work,
+                &input.name,
+                &input.path,
+                k,
+                (pipeline, extra),
+                expected.as_ref(),
+            );
+            same_lines += same;
+            all_lines += all;
             tally.record(&tag, &problems);
         }
     }
@@ -225,4 +260,73 @@ fn full_unroll_decisions_match_opt() {
         "simulate_conformance: {same_lines} of {all_lines} remark lines (unrolling decisions) match opt-19"
     );
     tally.finish(if filter.is_empty() { 8 } else { 0 });
+    if filter.is_empty() && other_bin.is_none() {
+        loopwright_testkit::floors::check_all(&[
+            ("simulate_conformance.runs", tally.passed),
+            ("simulate_conformance.remark_lines", all_lines),
+            ("simulate_conformance.same_remark_lines", same_lines),
+        ]);
+    } else {
+        eprintln!("simulate_conformance: SIM_FILTER or LOOPWRIGHT_BIN is set, floors not checked");
+    }
+}
+
+/// The comparison above fed deliberately wrong outputs and remarks for
+/// `tests/selftest/sum.ll` (by a stand-in for loopwright: opt-19 with its
+/// output or its printed remarks replaced). Right output passes; an `add`
+/// turned into `sub`, a dropped store and a dropped remark fail the run,
+/// and a dropped remark lowers the count of agreeing remark lines.
+#[test]
+fn self_test_wrong_outputs_fail() {
+    if !common::have_conformance_tools("simulate_conformance") {
+        return;
+    }
+    let work = common::work_dir("simulate-self-test");
+    let program = common::self_test_program();
+    let expected = common::lli(&program.path);
+    let run = ("loop-unroll-full", &[][..]);
+    let right = common::stand_in(&work, "right", &Wrong::default());
+    let (problems, same, all) =
+        compare_run(&right, &work, "st", &program.path, 0, run, Some(&expected));
+    assert!(problems.is_empty(), "opt-19 itself: {problems:?}");
+    assert!(same == all && all > 0, "{same} of {all}");
+    // opt-19's output, to break.
+    let reference = work.join("reference.ll");
+    common::run(
+        std::process::Command::new("opt-19")
+            .args(["-S", "-passes=loop-unroll-full"])
+            .arg(&program.path)
+            .arg("-o")
+            .arg(&reference),
+    );
+    for (k, (what, wrong)) in common::wrong_outputs(&reference).into_iter().enumerate() {
+        let w = Wrong {
+            output: Some(wrong),
+            ..Wrong::default()
+        };
+        let bin = common::stand_in(&work, what, &w);
+        let (problems, ..) = compare_run(
+            &bin,
+            &work,
+            "st",
+            &program.path,
+            k + 1,
+            run,
+            Some(&expected),
+        );
+        assert!(!problems.is_empty(), "{what}: the run passes");
+    }
+    // The remark of the unrolled loop dropped.
+    let no_remarks = work.join("no-remarks.txt");
+    std::fs::write(&no_remarks, "").expect("write");
+    let w = Wrong {
+        stderr: Some(no_remarks),
+        ..Wrong::default()
+    };
+    let bin = common::stand_in(&work, "no-remarks", &w);
+    let (problems, same2, all2) =
+        compare_run(&bin, &work, "st", &program.path, 9, run, Some(&expected));
+    assert!(!problems.is_empty(), "a dropped remark passes");
+    assert!(same2 < same && all2 == all, "{same2} of {all2}");
+    let _ = std::fs::remove_dir_all(&work);
 }

@@ -135,7 +135,7 @@ fn output_does_not_depend_on_the_number_of_threads() {
     }
     let out = String::from_utf8(first.expect("an output")).expect("utf-8");
     assert!(out.contains("!llvm.loop !"), "the loop metadata is kept");
-    if common::have_llvm(&["opt-19"], "threads: opt-19 not found, skipping verify") {
+    if loopwright_testkit::require(&["opt-19"]) {
         let v = common::verify(&work.join("out1.ll"));
         assert!(v.accepted, "opt-19 rejects the output: {}", v.stderr);
     }
@@ -285,7 +285,7 @@ fn unroll_results_do_not_depend_on_the_number_of_threads() {
             assert!(remarks.contains("loop not unrolled"));
         }
         assert!(text.contains("llvm.loop.unroll.disable"), "{passes:?}");
-        if common::have_llvm(&["opt-19"], "threads: opt-19 not found, skipping verify") {
+        if loopwright_testkit::require(&["opt-19"]) {
             let v = common::verify(&work.join("out1.ll"));
             assert!(v.accepted, "opt-19 rejects the output: {}", v.stderr);
         }

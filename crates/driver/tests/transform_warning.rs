@@ -4,10 +4,12 @@
 //! `opt-19 -passes=transform-warning` must print the same warnings and
 //! write byte-identical YAML remark files, which `llvm-remarkutil-19` must
 //! read. Skipped with a notice when LLVM 19 is not installed (an error
-//! under CI).
+//! under CI). `self_test_wrong_warnings_fail` shows that the comparison
+//! fails on deliberately wrong warnings and remarks.
 
 mod common;
 
+use loopwright_testkit::standin::Wrong;
 use std::path::Path;
 use std::process::Command;
 
@@ -122,12 +124,68 @@ fn run(cmd: &mut Command) -> (String, bool) {
     )
 }
 
+/// Runs `transform-warning` on `input` through `bin` and opt-19 (their
+/// YAML remarks go to `dir`) and compares them: the same warnings, the
+/// same YAML, which has every kind of warning and which
+/// `llvm-remarkutil-19` reads. Returns the problems.
+fn compare(bin: &str, input: &Path, dir: &Path) -> Vec<String> {
+    let ours_yaml = dir.join("ours.yaml");
+    let theirs_yaml = dir.join("theirs.yaml");
+    let _ = std::fs::remove_file(&ours_yaml);
+    let (ours, ok) = run(Command::new(bin)
+        .args(["-passes=transform-warning", "-disable-output"])
+        .arg(format!("-pass-remarks-output={}", ours_yaml.display()))
+        .arg(input));
+    if !ok {
+        return vec![format!("loopwright failed: {ours}")];
+    }
+    let (theirs, ok) = run(Command::new("opt-19")
+        .args(["-passes=transform-warning", "-disable-output"])
+        .arg(format!("-pass-remarks-output={}", theirs_yaml.display()))
+        .arg(input));
+    assert!(ok, "opt-19 failed: {theirs}");
+    let mut problems = Vec::new();
+    if ours != theirs {
+        problems.push(format!(
+            "warnings differ:\n--- loopwright\n{ours}--- opt-19\n{theirs}"
+        ));
+    }
+    let y1 = std::fs::read_to_string(&ours_yaml).unwrap_or_default();
+    let y2 = std::fs::read_to_string(&theirs_yaml).expect("opt yaml");
+    if y1 != y2 {
+        problems.push(format!(
+            "YAML differs:\n--- loopwright\n{y1}--- opt-19\n{y2}"
+        ));
+    }
+    // Sanity: the test exercises several warning kinds.
+    for kind in [
+        "FailedRequestedUnrolling",
+        "FailedRequestedVectorization",
+        "FailedRequestedInterleaving",
+        "FailedRequestedUnrollAndJamming",
+        "FailedRequestedDistribution",
+    ] {
+        if !y1.contains(kind) {
+            problems.push(format!("no {kind} remark"));
+        }
+    }
+    let count = common::execute(
+        Command::new("llvm-remarkutil-19")
+            .args(["count", "--parser=yaml"])
+            .arg(&ours_yaml),
+    );
+    if !count.status.success() {
+        problems.push(format!(
+            "llvm-remarkutil-19 rejects our YAML: {}",
+            String::from_utf8_lossy(&count.stderr)
+        ));
+    }
+    problems
+}
+
 #[test]
 fn warnings_and_yaml_match_opt() {
-    if !common::have_llvm(
-        &["opt-19", "llvm-remarkutil-19"],
-        "transform_warning: LLVM 19 not found, skipping",
-    ) {
+    if !loopwright_testkit::require(&["opt-19", "llvm-remarkutil-19"]) {
         return;
     }
     let dir = common::work_dir("tw");
@@ -135,44 +193,78 @@ fn warnings_and_yaml_match_opt() {
     for with_dbg in [false, true] {
         let input = dir.join(format!("in{with_dbg}.ll"));
         std::fs::write(&input, module(CASES, with_dbg)).expect("write input");
-        let ours_yaml = dir.join("ours.yaml");
-        let theirs_yaml = dir.join("theirs.yaml");
-        let (ours, ok) = run(Command::new(bin)
-            .args(["-passes=transform-warning", "-disable-output"])
-            .arg(format!("-pass-remarks-output={}", ours_yaml.display()))
-            .arg(&input));
-        assert!(ok, "loopwright failed: {ours}");
-        let (theirs, ok) = run(Command::new("opt-19")
-            .args(["-passes=transform-warning", "-disable-output"])
-            .arg(format!("-pass-remarks-output={}", theirs_yaml.display()))
-            .arg(&input));
-        assert!(ok, "opt-19 failed: {theirs}");
-        assert_eq!(ours, theirs, "warnings differ (debug info: {with_dbg})");
-        let (y1, y2) = (
-            std::fs::read_to_string(&ours_yaml).expect("our yaml"),
-            std::fs::read_to_string(&theirs_yaml).expect("opt yaml"),
-        );
-        assert_eq!(y1, y2, "YAML differs (debug info: {with_dbg})");
-        // Sanity: the test exercises several warning kinds.
-        for kind in [
-            "FailedRequestedUnrolling",
-            "FailedRequestedVectorization",
-            "FailedRequestedInterleaving",
-            "FailedRequestedUnrollAndJamming",
-            "FailedRequestedDistribution",
-        ] {
-            assert!(y1.contains(kind), "no {kind} remark");
-        }
-        let count = Command::new("llvm-remarkutil-19")
-            .args(["count", "--parser=yaml"])
-            .arg(&ours_yaml)
-            .output()
-            .expect("run llvm-remarkutil-19");
+        let problems = compare(bin, &input, &dir);
         assert!(
-            count.status.success(),
-            "llvm-remarkutil-19 rejects our YAML"
+            problems.is_empty(),
+            "debug info: {with_dbg}:\n{}",
+            problems.join("\n")
         );
-        let _ = Path::new(&ours_yaml);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The comparison above fed deliberately wrong warnings and remarks (by a
+/// stand-in for loopwright: opt-19 with its standard error or its YAML file
+/// replaced). opt-19 itself passes; a dropped warning, a dropped YAML
+/// remark, a wrong line in a remark's location and YAML that is not YAML
+/// each fail.
+#[test]
+fn self_test_wrong_warnings_fail() {
+    if !loopwright_testkit::require(&["opt-19", "llvm-remarkutil-19"]) {
+        return;
+    }
+    let dir = common::work_dir("tw-self-test");
+    let input = dir.join("in.ll");
+    std::fs::write(&input, module(CASES, true)).expect("write input");
+    let right = common::stand_in(&dir, "right", &Wrong::default());
+    let problems = compare(&right, &input, &dir);
+    assert!(problems.is_empty(), "opt-19 itself: {problems:?}");
+    let warnings = std::fs::read_to_string(dir.join("theirs.yaml")).expect("yaml");
+    let (stderr, _) = run(Command::new("opt-19")
+        .args(["-passes=transform-warning", "-disable-output"])
+        .arg(&input));
+    let write = |name: &str, text: String| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).expect("write");
+        Some(p)
+    };
+    let first_line_dropped = stderr.lines().skip(1).map(|l| format!("{l}\n")).collect();
+    let (_, first_doc_dropped) = warnings.split_once("\n...\n").expect("a YAML document");
+    let wrong: [(&str, Wrong); 4] = [
+        (
+            "dropped warning",
+            Wrong {
+                stderr: write("w1.txt", first_line_dropped),
+                ..Wrong::default()
+            },
+        ),
+        (
+            "dropped remark",
+            Wrong {
+                yaml: write("w2.yaml", first_doc_dropped.to_owned()),
+                ..Wrong::default()
+            },
+        ),
+        (
+            "wrong location",
+            Wrong {
+                yaml: write("w3.yaml", warnings.replacen("Line: 2,", "Line: 3,", 1)),
+                ..Wrong::default()
+            },
+        ),
+        (
+            "not YAML",
+            Wrong {
+                yaml: write("w4.yaml", "--- !Failure\nPass: [\n".to_owned()),
+                ..Wrong::default()
+            },
+        ),
+    ];
+    for (k, (what, w)) in wrong.iter().enumerate() {
+        assert_ne!(w.yaml.is_some(), w.stderr.is_some());
+        let bin = common::stand_in(&dir, &format!("wrong{k}"), w);
+        let problems = compare(&bin, &input, &dir);
+        assert!(!problems.is_empty(), "{what}: the comparison passes");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -13,15 +13,20 @@
 //! 4. every function has the same multiset of `llvm.loop` attribute sets on
 //!    its loops, and the same debug records (`debug_record_multisets`).
 //!
-//! Whether the code itself is the same up to value names is counted and
-//! reported, not required (LLVM's `simplifyLoopIVs` after partial
-//! unrolling adds `nuw`/`nsw` flags loopwright does not infer yet). The
-//! test ends with a line `N passed, M failed`. Skipped with a notice when
-//! LLVM 19 is not installed (an error under CI).
+//! Whether the code itself is the same up to value names is counted, not
+//! required of each run (LLVM's `simplifyLoopIVs` after partial unrolling
+//! adds `nuw`/`nsw` flags loopwright does not infer yet); the count is a
+//! floor (`unroll_conformance.same_code` in `tests/floors.toml`), as is the
+//! number of runs. The test ends with a line `N passed, M failed`. Skipped
+//! with a notice when LLVM 19 is not installed (an error under CI).
+//!
+//! `self_test_wrong_outputs_fail` runs the same comparison on deliberately
+//! wrong outputs and shows that it fails.
 
 mod common;
 
 use common::Tally;
+use loopwright_testkit::standin::Wrong;
 
 /// (pipeline, extra options) pairs run on every input.
 const RUNS: &[(&str, &[&str])] = &[
@@ -69,4 +74,73 @@ fn unrolling_matches_opt() {
         tally.passed
     );
     tally.finish(8);
+    loopwright_testkit::floors::check_all(&[
+        ("unroll_conformance.runs", tally.passed),
+        ("unroll_conformance.same_code", same_code),
+    ]);
+}
+
+/// The comparison above fed deliberately wrong outputs of
+/// `tests/selftest/sum.ll` (by a stand-in for loopwright: opt-19 with its
+/// output replaced). Right output passes; an `add` turned into `sub` and a
+/// dropped store fail the run; all three, a dropped debug record
+/// included, make the code differ from opt-19's (the floored count).
+#[test]
+fn self_test_wrong_outputs_fail() {
+    if !common::have_conformance_tools("unroll_conformance") {
+        return;
+    }
+    let work = common::work_dir("unroll-self-test");
+    let program = common::self_test_program();
+    let expected = common::lli(&program.path);
+    let run = RUNS[0];
+    let right = common::stand_in(&work, "right", &Wrong::default());
+    let c = common::compare_with_opt(&right, &work, &program, Some(&expected), 0, run);
+    assert!(c.problems.is_empty(), "opt-19 itself: {:?}", c.problems);
+    assert_eq!(
+        common::structural_text(&c.ours),
+        common::structural_text(&c.theirs)
+    );
+    for (k, (what, wrong)) in common::wrong_outputs(&c.theirs).into_iter().enumerate() {
+        let w = Wrong {
+            output: Some(wrong),
+            ..Wrong::default()
+        };
+        let bin = common::stand_in(&work, what, &w);
+        let c = common::compare_with_opt(&bin, &work, &program, Some(&expected), k + 1, run);
+        assert_ne!(
+            common::structural_text(&c.ours),
+            common::structural_text(&c.theirs),
+            "{what}: the code comparison does not notice"
+        );
+        assert!(!c.problems.is_empty(), "{what}: the run passes");
+    }
+    let _ = std::fs::remove_dir_all(&work);
+}
+
+/// A dropped debug record must fail the run itself, not only the code
+/// count (the debug-record comparison of `common::compare_with_opt`).
+#[test]
+fn self_test_dropped_debug_record_fails_the_run() {
+    if !common::have_conformance_tools("unroll_conformance") {
+        return;
+    }
+    let work = common::work_dir("unroll-self-test-dbg");
+    let program = common::self_test_program();
+    let expected = common::lli(&program.path);
+    let run = RUNS[0];
+    let right = common::stand_in(&work, "right", &Wrong::default());
+    let c = common::compare_with_opt(&right, &work, &program, Some(&expected), 0, run);
+    let wrong = common::wrong_outputs(&c.theirs)
+        .into_iter()
+        .find(|(what, _)| *what == common::DROPPED_DEBUG_RECORD)
+        .map(|(_, p)| p);
+    let w = Wrong {
+        output: wrong,
+        ..Wrong::default()
+    };
+    let bin = common::stand_in(&work, "dbg", &w);
+    let c = common::compare_with_opt(&bin, &work, &program, Some(&expected), 1, run);
+    let _ = std::fs::remove_dir_all(&work);
+    assert!(!c.problems.is_empty(), "a dropped debug record passes");
 }

@@ -30,8 +30,6 @@ pub mod metadata;
 pub mod module;
 pub mod par;
 pub mod print;
-#[doc(hidden)]
-pub mod testing;
 pub mod types;
 
 pub use apint::ApInt;

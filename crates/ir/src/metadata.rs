@@ -654,7 +654,8 @@ mod tests {
 
     #[test]
     fn uniqued_matches_snapshot_map() {
-        let mut next = crate::testing::xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut rng = loopwright_testkit::Rng::new(0x9e37_79b9_7f4a_7c15);
+        let mut next = move || rng.next_u64();
         for _ in 0..300 {
             let mut md = Metadata::new();
             let mut model = Model::default();

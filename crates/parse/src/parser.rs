@@ -2570,7 +2570,8 @@ mod prescan_tests {
             b"xdefine",
             b" 7attributes #0 ",
         ];
-        let mut next = loopwright_ir::testing::xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut rng = loopwright_testkit::Rng::new(0x9e37_79b9_7f4a_7c15);
+        let mut next = move || rng.next_u64();
         for _ in 0..20_000 {
             let mut text = base.clone().into_bytes();
             for _ in 0..1 + next() % 4 {

@@ -1,17 +1,21 @@
 //! Parses real clang-19 / opt-19 output: the C and C++ programs in
 //! `tests/c` compiled at -O0..-O3 (and -Os/-Oz), with and without -g, plus
-//! `opt-19 -O3` over the -O0 output. Skipped (with a notice) when clang-19
-//! is not installed.
+//! `opt-19 -O3` over the -O0 output, and `loops.c`/`*.cpp` with special
+//! flags (sanitizers, profiling, LTO, cross targets). Every compilation
+//! must succeed: a case clang rejects fails the test unless
+//! [`CLANG_REJECTS`] names it with the reason (and a listed case that
+//! compiles fails too, until it is removed). Skipped with a notice when
+//! LLVM 19 is not installed (an error under CI). The number of sources is
+//! a floor (`parse.clang.sources` in `tests/floors.toml`).
 
+use loopwright_testkit::tools::{CLANG, CLANGXX, OPT};
+use loopwright_testkit::{floors, run, Allowlist};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn have(tool: &str) -> bool {
-    Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
+/// Special-flag cases clang-19 rejects, as `FILE FLAGS`, with the reason:
+/// none today (every cross target here compiles without system headers).
+const CLANG_REJECTS: &[(&str, &str)] = &[];
 
 fn out_dir(tag: &str) -> PathBuf {
     let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("parse-clang-{tag}"));
@@ -27,6 +31,7 @@ fn sources() -> Vec<PathBuf> {
         .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("c" | "cpp")))
         .collect();
     v.sort();
+    floors::check("parse.clang.sources", v.len());
     v
 }
 
@@ -66,7 +71,7 @@ fn compile(src: &Path, dir: &Path, opt: &str, debug: bool) -> PathBuf {
     let cpp = src.extension().and_then(|e| e.to_str()) == Some("cpp");
     let stem = src.file_stem().and_then(|s| s.to_str()).unwrap_or("x");
     let out = dir.join(format!("{stem}.{opt}{}.ll", if debug { ".g" } else { "" }));
-    let mut cmd = Command::new(if cpp { "clang++-19" } else { "clang-19" });
+    let mut cmd = Command::new(if cpp { CLANGXX } else { CLANG });
     if cpp {
         cmd.arg("-std=c++17");
     }
@@ -75,19 +80,12 @@ fn compile(src: &Path, dir: &Path, opt: &str, debug: bool) -> PathBuf {
         cmd.arg("-g");
     }
     cmd.arg(src).arg("-o").arg(&out);
-    let st = cmd.output().expect("run clang");
-    assert!(
-        st.status.success(),
-        "clang failed on {}: {}",
-        src.display(),
-        String::from_utf8_lossy(&st.stderr)
-    );
+    run::run_ok(&mut cmd, run::TIMEOUT);
     out
 }
 
 fn run_matrix(opts: &[&str], tag: &str) {
-    if !have("clang-19") || !have("clang++-19") {
-        println!("NOTICE: clang-19 not found; skipping clang integration test");
+    if !loopwright_testkit::require(&[CLANG, CLANGXX]) {
         return;
     }
     let dir = out_dir(tag);
@@ -123,8 +121,7 @@ fn clang_o3_os_oz() {
 
 #[test]
 fn clang_special_flags() {
-    if !have("clang-19") {
-        println!("NOTICE: clang-19 not found; skipping clang integration test");
+    if !loopwright_testkit::require(&[CLANG, CLANGXX]) {
         return;
     }
     let dir = out_dir("special");
@@ -147,34 +144,39 @@ fn clang_special_flags() {
         (&nohdr, &["-O2", "-g", "--target=x86_64-pc-windows-msvc"]),
         (&nohdr, &["-O1", "--target=i686-pc-windows-msvc"]),
     ];
+    let mut rejects = Allowlist::new("CLANG_REJECTS", CLANG_REJECTS);
+    let mut failures = Vec::new();
     for (i, (src, flags)) in cases.iter().enumerate() {
         let cppmode = src.extension().and_then(|e| e.to_str()) == Some("cpp");
         let out = dir.join(format!("case{i}.ll"));
-        let st = Command::new(if cppmode { "clang++-19" } else { "clang-19" })
-            .args(["-S", "-emit-llvm", "-w"])
-            .args(flags.iter())
-            .arg(src)
-            .arg("-o")
-            .arg(&out)
-            .output()
-            .expect("run clang");
-        if !st.status.success() {
-            // A cross target's headers may be missing: not the parser's
-            // business.
-            println!(
-                "NOTICE: clang {flags:?} failed, skipped: {}",
-                String::from_utf8_lossy(&st.stderr)
-            );
-            continue;
+        let st = run::run(
+            Command::new(if cppmode { CLANGXX } else { CLANG })
+                .args(["-S", "-emit-llvm", "-w"])
+                .args(flags.iter())
+                .arg(src)
+                .arg("-o")
+                .arg(&out),
+            run::TIMEOUT,
+        );
+        let key = format!(
+            "{} {}",
+            src.file_name().unwrap_or_default().to_string_lossy(),
+            flags.join(" ")
+        );
+        if !rejects.check(&key, !st.success()) {
+            failures.push(format!("clang rejects {key}:\n{}", st.stderr_text()));
         }
-        parse_and_check(&out);
+        if st.success() {
+            parse_and_check(&out);
+        }
     }
+    failures.extend(rejects.stale(true));
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]
 fn opt_o3_output() {
-    if !have("clang-19") || !have("opt-19") {
-        println!("NOTICE: clang-19/opt-19 not found; skipping opt integration test");
+    if !loopwright_testkit::require(&[CLANG, CLANGXX, OPT]) {
         return;
     }
     let dir = out_dir("opt");
@@ -187,17 +189,13 @@ fn opt_o3_output() {
             let stripped = ll.with_extension("noopt.ll");
             std::fs::write(&stripped, text).expect("write");
             let out = ll.with_extension("opt3.ll");
-            let st = Command::new("opt-19")
-                .args(["-S", "-O3"])
-                .arg(&stripped)
-                .arg("-o")
-                .arg(&out)
-                .output()
-                .expect("run opt");
-            assert!(
-                st.status.success(),
-                "opt failed: {}",
-                String::from_utf8_lossy(&st.stderr)
+            run::run_ok(
+                Command::new(OPT)
+                    .args(["-S", "-O3"])
+                    .arg(&stripped)
+                    .arg("-o")
+                    .arg(&out),
+                run::TIMEOUT,
             );
             parse_and_check(&out);
         }

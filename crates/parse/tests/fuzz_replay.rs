@@ -7,7 +7,9 @@
 //! `verify_print`). The checks are not copied: `fuzz/src/lib.rs` is
 //! compiled into this test, so the replay runs exactly the code the fuzzers
 //! run. A panic or a broken property fails the test, naming the file and
-//! the target.
+//! the target. The number of files of each directory is a floor
+//! (`parse.fuzz.*` in `tests/floors.toml`): a directory that loses files
+//! fails the test.
 
 #[path = "../../../fuzz/src/lib.rs"]
 mod checks;
@@ -159,7 +161,8 @@ fn fuzz_corpora_replay() {
     }
     for dir in dirs {
         let files = files_in(&dir);
-        assert!(!files.is_empty(), "{} is empty", dir.display());
+        let name = dir.file_name().unwrap_or_default().to_string_lossy();
+        loopwright_testkit::floors::check(&format!("parse.fuzz.corpus.{name}.files"), files.len());
         assert_replays(&dir.display().to_string(), files);
     }
     // FUZZ_REPLAY_DIRS (':'-separated) replays more directories, such as a
@@ -175,7 +178,7 @@ fn fuzz_corpora_replay() {
 fn fuzz_regressions_replay() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz_regressions");
     let files = files_in(&dir);
-    assert!(!files.is_empty(), "{} is empty", dir.display());
+    loopwright_testkit::floors::check("parse.fuzz.regressions.files", files.len());
     assert_replays("fuzz_regressions", files);
 }
 

@@ -363,26 +363,22 @@ mod tests {
         assert_eq!(p[1].inner.as_ref().unwrap()[0].params.as_deref(), Some(""));
     }
 
-    /// The real LLVM 19 pipeline round-trips and splits (skipped without
-    /// opt-19 unless `CI` is set).
+    /// The real LLVM 19 pipeline round-trips and splits (skipped with a
+    /// notice without opt-19; an error under CI).
     #[test]
     fn llvm19_o3_pipeline_splits() {
-        let out = std::process::Command::new("opt-19")
-            .args([
+        if !loopwright_testkit::require(&["opt-19"]) {
+            return;
+        }
+        let out = loopwright_testkit::run_ok(
+            std::process::Command::new("opt-19").args([
                 "-passes=default<O3>",
                 "-print-pipeline-passes",
                 "-disable-output",
-            ])
-            .stdin(std::process::Stdio::null())
-            .output();
-        let text = match out {
-            Ok(o) if o.status.success() => String::from_utf8_lossy(&o.stdout).trim().to_owned(),
-            _ => {
-                assert!(std::env::var_os("CI").is_none(), "opt-19 is required in CI");
-                eprintln!("skipped: opt-19 not found");
-                return;
-            }
-        };
+            ]),
+            loopwright_testkit::run::TIMEOUT,
+        );
+        let text = out.stdout_text().trim().to_owned();
         assert_eq!(print(&parse(&text).unwrap()), text);
         let s = LoopSplit::from_o3(&text).unwrap();
         let names = |t: &str| {

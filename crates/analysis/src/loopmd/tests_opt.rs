@@ -4,7 +4,8 @@
 //! compute from the same input, as lists of rendered operands (so node
 //! numbering does not matter, order does).
 //!
-//! Skipped with a notice when `opt-19` is not installed, unless `CI` is set.
+//! Skipped with a notice when `opt-19` is not installed (an error under
+//! CI).
 
 use super::tests::{
     after, latch_id, parse, DEBUG_INFO, DIST_FN, DIST_FOLLOWUPS, LOOP_FN, NEST_FN, TWO_PTR_FN,
@@ -12,41 +13,33 @@ use super::tests::{
 };
 use super::*;
 use loopwright_ir::Module;
+use loopwright_testkit::run;
+use loopwright_testkit::tools::OPT;
 use std::process::Command;
 
 fn opt_available() -> bool {
-    let ok = Command::new("opt-19")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "opt-19 is required when CI is set"
-        );
-        eprintln!("note: opt-19 not found; skipping the live loop-metadata cross-check");
-    }
-    ok
+    loopwright_testkit::require(&[OPT])
 }
 
 fn run_opt(name: &str, input: &str, args: &[&str]) -> Module {
     let path = std::env::temp_dir().join(format!("loopmd-{}-{name}.ll", std::process::id()));
     std::fs::write(&path, input).expect("write input");
-    let out = Command::new("opt-19")
-        .args(args)
-        .arg("-S")
-        .arg(&path)
-        .arg("-o")
-        .arg("-")
-        .output()
-        .expect("run opt-19");
+    let out = run::run(
+        Command::new(OPT)
+            .args(args)
+            .arg("-S")
+            .arg(&path)
+            .arg("-o")
+            .arg("-"),
+        run::TIMEOUT,
+    );
     let _ = std::fs::remove_file(&path);
     assert!(
-        out.status.success(),
+        out.success(),
         "{name}: opt-19 failed: {}",
-        String::from_utf8_lossy(&out.stderr)
+        out.stderr_text()
     );
-    parse(&String::from_utf8_lossy(&out.stdout))
+    parse(&out.stdout_text())
 }
 
 /// One generated loop: the latch block name in opt's output, our action,

@@ -1,8 +1,10 @@
 //! Support shared by the integration tests that compare the `loopwright`
 //! binary with LLVM 19's tools.
 //!
-//! - Tools: [`have_llvm`] decides whether a test runs. A missing tool skips
-//!   the test with a notice, except under `CI`, where it fails the test.
+//! - Tools: [`have_conformance_tools`] decides whether a test runs, through
+//!   `loopwright_testkit::require`: a missing tool skips the test with a
+//!   notice, except under `CI`, where it fails the test. Every tool runs
+//!   under a time limit ([`execute`], [`lli`]).
 //! - Inputs: [`programs`] lists the C programs and `.ll` files of a
 //!   directory of `tests/`, with C compiled by [`prepare_c`]. That function
 //!   prepares code as LLVM's `-O3` pipeline hands it to its loop
@@ -12,9 +14,14 @@
 //!   loopwright's output ([`run_problems`]: the verifier, `lli-19`, the
 //!   remarks), the `llvm.loop` attribute sets ([`loop_attr_multisets`]) and
 //!   the debug records ([`debug_record_multisets`]).
+//!   [`lli_problem`] compares two runs of a program (a timeout is always a
+//!   problem).
 //! - Code up to names: [`anonymized`] and [`structural_text`].
 //! - Results: [`Tally`] counts the runs and prints the `N passed, M failed`
-//!   line.
+//!   line; the suites check their agreement counts against the floors of
+//!   `tests/floors.toml` (`loopwright_testkit::floors`).
+//! - Self-tests: [`SELF_TEST_INPUT`], [`wrong_outputs`] and [`stand_in`]
+//!   run a suite's comparator on deliberately wrong outputs.
 //!
 //! Every helper panics with the command or file concerned when a tool
 //! cannot be started or a file cannot be read: that is a broken test setup,
@@ -26,11 +33,14 @@
 use loopwright_analysis::loopmd::render_attr_set;
 use loopwright_analysis::{ControlFlowGraph, DominatorTree, LoopForest};
 use loopwright_ir::{Function, Module};
+use loopwright_testkit::run::{LLI_TIMEOUT, TIMEOUT};
+use loopwright_testkit::tools::LLI;
 use std::collections::BTreeMap;
 use std::ffi::OsStr;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::time::Duration;
 
 /// The tools the differential tests of the loop passes need.
 pub const CONFORMANCE_TOOLS: &[&str] = &["opt-19", "lli-19", "clang-19"];
@@ -54,39 +64,17 @@ pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// Whether every tool in `tools` runs (`TOOL --version` succeeds). When
-/// one does not, fails under `CI` and otherwise prints `notice`.
-pub fn have_llvm(tools: &[&str], notice: &str) -> bool {
-    let ok = tools.iter().all(|t| {
-        Command::new(t)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    });
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "LLVM 19 tools ({}) are required under CI",
-            tools.join(", ")
-        );
-        eprintln!("{notice}");
-    }
-    ok
-}
-
-/// [`have_llvm`] for [`CONFORMANCE_TOOLS`], with the notice
-/// `<test>: LLVM 19 not found, skipping`.
+/// Whether the [`CONFORMANCE_TOOLS`] are installed
+/// (`loopwright_testkit::tools::require_for`): when one is missing, the
+/// test `test` fails under `CI` and is skipped with a notice otherwise.
 pub fn have_conformance_tools(test: &str) -> bool {
-    have_llvm(
-        CONFORMANCE_TOOLS,
-        &format!("{test}: LLVM 19 not found, skipping"),
-    )
+    loopwright_testkit::tools::require_for(test, CONFORMANCE_TOOLS)
 }
 
-/// Runs `cmd` to completion, whatever its exit status.
+/// Runs `cmd` to completion (killed after `loopwright_testkit::run::TIMEOUT`,
+/// which fails it), whatever its exit status.
 pub fn execute(cmd: &mut Command) -> Output {
-    cmd.output()
-        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"))
+    loopwright_testkit::run(cmd, TIMEOUT).into_output()
 }
 
 /// Runs `cmd` to completion; it must succeed.
@@ -200,25 +188,52 @@ pub struct Execution {
     pub code: Option<i32>,
     /// What it printed on standard output.
     pub stdout: Vec<u8>,
+    /// It ran past its time limit and was killed.
+    pub timed_out: bool,
 }
 
 impl fmt::Debug for Execution {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "({:?}, {:?})",
+            "({:?}, {:?}{})",
             self.code,
-            String::from_utf8_lossy(&self.stdout)
+            String::from_utf8_lossy(&self.stdout),
+            if self.timed_out { ", timed out" } else { "" }
         )
     }
 }
 
-/// Runs the module in `path` with `lli-19`.
+/// Runs the module in `path` with `lli-19`, killed after
+/// `loopwright_testkit::run::LLI_TIMEOUT`.
 pub fn lli(path: &Path) -> Execution {
-    let out = execute(Command::new("lli-19").arg(path));
+    lli_within(path, LLI_TIMEOUT)
+}
+
+/// [`lli`] with the time limit `limit`.
+pub fn lli_within(path: &Path, limit: Duration) -> Execution {
+    let out = loopwright_testkit::run(Command::new(LLI).arg(path), limit);
     Execution {
-        code: out.status.code(),
+        code: out.code(),
+        timed_out: out.timed_out.is_some(),
         stdout: out.stdout,
+    }
+}
+
+/// The problem with a program's run `got` when it should have run as
+/// `expected` did, if any: a run that timed out (either of them) never
+/// matches; otherwise exit code and output must be equal.
+pub fn lli_problem(expected: &Execution, got: &Execution) -> Option<String> {
+    if got.timed_out || expected.timed_out {
+        Some(format!(
+            "lli-19 timed out: expected {expected:?}, got {got:?}"
+        ))
+    } else if got != expected {
+        Some(format!(
+            "lli-19 output differs from the input's: expected {expected:?}, got {got:?}"
+        ))
+    } else {
+        None
     }
 }
 
@@ -322,8 +337,8 @@ pub fn run_problems(
     if !v.clean() {
         problems.push(format!("opt-19 rejects the output: {}", v.stderr));
     }
-    if expected.is_some_and(|exp| lli(ours) != *exp) {
-        problems.push("lli-19 output differs from the input's".into());
+    if let Some(p) = expected.and_then(|exp| lli_problem(exp, &lli(ours))) {
+        problems.push(p);
     }
     if o.stderr != t.stderr {
         problems.push(format!(
@@ -745,4 +760,74 @@ impl Tally {
             self.failed
         );
     }
+}
+
+/// The input of the suites' self-tests, under the repository root: a
+/// runnable program whose stores, `add` and debug records all matter
+/// (it prints 88).
+pub const SELF_TEST_INPUT: &str = "tests/selftest/sum.ll";
+
+/// [`SELF_TEST_INPUT`] as a [`Program`] named `selftest`.
+pub fn self_test_program() -> Program {
+    let path = root().join(SELF_TEST_INPUT);
+    let source = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    Program {
+        name: "selftest".into(),
+        path,
+        source,
+        from_c: false,
+    }
+}
+
+/// Deliberately wrong outputs: an `add` turned into `sub`.
+pub const ADD_TO_SUB: &str = "add-to-sub";
+/// Deliberately wrong outputs: a store dropped.
+pub const DROPPED_STORE: &str = "dropped-store";
+/// Deliberately wrong outputs: a debug record dropped.
+pub const DROPPED_DEBUG_RECORD: &str = "dropped-debug-record";
+
+/// The module `reference` (an output for [`SELF_TEST_INPUT`]) made wrong in
+/// each of the three ways, written beside it as `<reference>.<what>.ll`:
+/// ([`ADD_TO_SUB`], path) turns @sum's running total `%s.next = add` into
+/// `sub` (the copy that keeps that name runs in every pipeline: a
+/// remainder or prologue copy may not run at all), ([`DROPPED_STORE`], path) drops the first store
+/// (@main's `a[0] = 1`), ([`DROPPED_DEBUG_RECORD`], path) drops the first
+/// debug record. Panics when an edit finds nothing to change.
+pub fn wrong_outputs(reference: &Path) -> Vec<(&'static str, PathBuf)> {
+    use loopwright_testkit::mutate;
+    let text = std::fs::read_to_string(reference)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", reference.display()));
+    let edits = [
+        (
+            ADD_TO_SUB,
+            mutate::flip_add_to_sub(&text, |l| l.trim_start().starts_with("%s.next = add")),
+        ),
+        (DROPPED_STORE, mutate::drop_store(&text, |_| true)),
+        (
+            DROPPED_DEBUG_RECORD,
+            mutate::drop_debug_record(&text, |_| true),
+        ),
+    ];
+    edits
+        .into_iter()
+        .map(|(what, wrong)| {
+            let wrong = wrong
+                .unwrap_or_else(|| panic!("{}: nothing to edit for {what}", reference.display()));
+            let path = reference.with_extension(format!("{what}.ll"));
+            std::fs::write(&path, wrong)
+                .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+            (what, path)
+        })
+        .collect()
+}
+
+/// A stand-in for loopwright (`loopwright_testkit::standin`): `opt-19 -S`
+/// with the arguments loopwright is given, with what it writes replaced by
+/// the files of `wrong`; `<work>/<name>`. With `Wrong::default()` it is
+/// opt-19 itself, which every comparator must accept.
+pub fn stand_in(work: &Path, name: &str, wrong: &loopwright_testkit::standin::Wrong) -> String {
+    loopwright_testkit::standin::write(work, name, "opt-19 -S", &[], wrong)
+        .to_string_lossy()
+        .into_owned()
 }
