@@ -116,7 +116,7 @@ fn structural(path: &Path) -> BTreeMap<String, String> {
         let mut single = m.clone();
         for (j, f) in single.functions.iter_mut() {
             if j != k {
-                f.layout = loopwright_ir::Layout::default();
+                f.layout = loopwright_ir::function::FnLayout::default();
                 f.common.md = loopwright_ir::Attachments::default();
             }
         }

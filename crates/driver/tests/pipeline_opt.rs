@@ -109,7 +109,7 @@ fn message(o: &Output, tool: &str) -> String {
 }
 
 fn have_opt(test: &str) -> bool {
-    common::have_llvm(&["opt-19"], &format!("{test}: opt-19 not found, skipping"))
+    loopwright_testkit::tools::require_for(test, &["opt-19"])
 }
 
 /// Pipelines opt-19 rejects.
