@@ -2278,7 +2278,8 @@ impl KernelGen<'_> {
             }
             8 | 9 if !bounds.is_empty() => {
                 let p = self.rng.pick(&bounds).clone();
-                let c = pick_trip(self.rng, cap);
+                // (A clamp at 0 would only make a dead loop.)
+                let c = pick_trip(self.rng, cap).max(1);
                 (
                     format!("({})({} < {c} ? {} : {c})", ty.c(), p.name, p.name),
                     p.hi.min(c),
