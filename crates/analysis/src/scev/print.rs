@@ -296,11 +296,7 @@ fn print_loop<'a>(se: &mut ScalarEvolution<'a>, names: &LocalNames<'a>, l: Loop,
     }
     out.push('\n');
     for &(b, c) in &per_exit {
-        let _ = write!(
-            out,
-            "  exit count for {}: ",
-            block_raw_name(&p.names, se, b)
-        );
+        let _ = write!(out, "  exit count for {}: ", block_raw_name(p.names, se, b));
         p.with_type_hint(out, c);
         out.push('\n');
     }
@@ -330,7 +326,7 @@ fn print_loop<'a>(se: &mut ScalarEvolution<'a>, names: &LocalNames<'a>, l: Loop,
         let _ = write!(
             out,
             "  symbolic max exit count for {}: ",
-            block_raw_name(&p.names, se, b)
+            block_raw_name(p.names, se, b)
         );
         p.with_type_hint(out, c);
         out.push('\n');
