@@ -13,6 +13,9 @@
 //! - [`demanded`]: [`DemandedBits`], the bits of integer results that can
 //!   matter (LLVM's `DemandedBits`).
 //! - [`effects`]: side effects and memory reads of instructions.
+//! - [`ivdesc`]: descriptors of a loop's header phis (inductions,
+//!   reductions, fixed-order recurrences) as LLVM's `IVDescriptors`, and
+//!   why a phi is none of them.
 //! - [`loops`]: [`LoopForest`], natural loops and their nesting as LLVM's
 //!   `LoopInfo` computes them (same loops, block order and loop order).
 //! - [`loopmd`]: the `!llvm.loop` metadata model: typed attributes,
@@ -26,6 +29,7 @@ pub mod cfg;
 pub mod demanded;
 pub mod domtree;
 pub mod effects;
+pub mod ivdesc;
 pub mod loopmd;
 pub mod loops;
 pub mod scev;
