@@ -606,14 +606,16 @@ impl<'c, 'a> Reducer<'c, 'a> {
             {
                 return Err(F::PhiInputOutsideCycle { phi: cur });
             }
-            if (kind.is_int_min_max() || kind == RecurKind::IAnyOf)
-                && (d.opcode == Opcode::ICmp || is_select)
-            {
+            // Min/max cycles count their compares and selects, any-of
+            // cycles only their selects (opt-19 accepts an any-of whose
+            // compare reads the phi: `select(icmp(phi, x), c, phi)`).
+            if kind.is_int_min_max() && (d.opcode == Opcode::ICmp || is_select) {
                 cmp_selects += 1;
             }
-            if (kind.is_fp_min_max() || kind == RecurKind::FAnyOf)
-                && (d.opcode == Opcode::FCmp || is_select)
-            {
+            if kind.is_fp_min_max() && (d.opcode == Opcode::FCmp || is_select) {
+                cmp_selects += 1;
+            }
+            if kind.is_any_of() && is_select {
                 cmp_selects += 1;
             }
             found_op |= !is_phi && cur != start;

@@ -315,6 +315,10 @@ fn any_of_reductions() {
         "{}",
         of(&v, "s")
     );
+    // The compare reads the phi: still an any-of (opt-19 vectorizes it).
+    let body = "  %cm = icmp sgt i32 %s, %x\n  %s.next = select i1 %cm, i32 7, i32 %s";
+    let v = phis(&sum_like("i32", "0", body));
+    assert_eq!(of(&v, "s"), "reduction any-of: start 0, exit %s.next");
     // The other arm varies in the loop.
     let body = "  %cm = icmp sgt i32 %x, 3\n  %s.next = select i1 %cm, i32 %x, i32 %s";
     let v = phis(&sum_like("i32", "0", body));
