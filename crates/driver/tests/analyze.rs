@@ -219,7 +219,7 @@ const SMALL_TEXT: &str = "\
    │  └─ %latch: (-1 + %n)
    ├─ trip count: unknown
    └─ phis
-      └─ %i: unidentified: the loop has no preheader or more than one latch
+      └─ %i: induction int: start 0, step 1, update %i.next
 @spin: 1 loop
 └─ loop %spin (depth 1)
    ├─ preheader: %entry

@@ -21,10 +21,11 @@
 //!    vectorizer's "value that could not be identified as reduction is
 //!    used outside the loop".
 //!
-//! The loop must be in loop-simplify form (a preheader and one latch), as
-//! the vectorizer requires; otherwise every phi is
-//! [`PhiClass::LoopNotSimplified`]. The descriptors are computed for any
-//! loop, not only innermost ones.
+//! The loop needs one predecessor outside it and one latch; otherwise
+//! every phi is [`PhiClass::LoopNotSimplified`]. The predecessor need not
+//! be a preheader (the vectorizer runs loop-simplify first, and the
+//! preheader it inserts passes the predecessor's values on). The
+//! descriptors are computed for any loop, not only innermost ones.
 //!
 //! # What each descriptor guarantees
 //!
@@ -202,7 +203,8 @@ pub enum PhiClass {
     UnsupportedType,
     /// The phi has this many incoming values instead of two.
     IncomingCount(usize),
-    /// The loop has no preheader or more than one latch.
+    /// The loop has more than one predecessor outside it or more than one
+    /// latch (loop-simplify would give the phi other incoming values).
     LoopNotSimplified,
     /// None of the three; why not for each.
     Unidentified {
@@ -676,7 +678,7 @@ impl PhiClass {
             }
             PhiClass::IncomingCount(k) => format!("unidentified: {k} incoming values"),
             PhiClass::LoopNotSimplified => {
-                "unidentified: the loop has no preheader or more than one latch".into()
+                "unidentified: the loop has several entries or several latches".into()
             }
             PhiClass::Unidentified {
                 reduction,

@@ -12,8 +12,8 @@ use loopwright_ir::{
 };
 use smallvec::SmallVec;
 
-/// One loop of a function, in loop-simplify form (a preheader and a
-/// single latch), with the analyses the descriptors read.
+/// One loop of a function with one predecessor outside the loop and a
+/// single latch, with the analyses the descriptors read.
 pub(crate) struct Cx<'a> {
     pub m: &'a Module,
     pub f: &'a Function,
@@ -47,11 +47,15 @@ impl ProgramOrder {
 }
 
 impl<'a> Cx<'a> {
-    /// The context of `l`, or `None` when it has no preheader or no single
-    /// latch.
+    /// The context of `l`, or `None` when it has several predecessors
+    /// outside the loop or several latches. The loop predecessor stands
+    /// for the preheader: when it is none (it branches elsewhere too),
+    /// the preheader loop-simplify would insert takes the same values.
     pub fn new(se: &ScalarEvolution<'a>, order: &'a ProgramOrder, l: Loop) -> Option<Self> {
         let (m, f, lf) = (se.m, se.f, se.lf);
-        let preheader = lf.preheader(f, se.cfg, l)?;
+        let preheader = lf
+            .preheader(f, se.cfg, l)
+            .or_else(|| lf.predecessor(se.cfg, l))?;
         let latch = lf.latch(se.cfg, l)?;
         Some(Cx {
             m,
