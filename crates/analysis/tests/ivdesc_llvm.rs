@@ -17,7 +17,16 @@
 //!   others; and where it vectorizes, the `llvm.vector.reduce.*` calls it
 //!   emits must be exactly the reductions loopwright describes (by kind).
 //!
+//! `corpus_phis_match_opt19` does the same on real code: the C and C++
+//! corpus and the benchmark kernels compiled by clang-19 at several
+//! levels (-O2, -O3 and -O2 -ffast-math, with vectorization off); for
+//! every function with exactly one innermost loop where opt-19 either
+//! rejects a phi or vectorizes, loopwright must say the same.
+//!
 //! Skipped with a notice when opt-19 is not installed (an error under CI).
+
+#[path = "../../../tests/corpus/matrix.rs"]
+mod matrix;
 
 use loopwright_analysis::ivdesc::{PhiClass, PhiDescriptors, RecurKind};
 use loopwright_analysis::scev::ScalarEvolution;
@@ -85,6 +94,8 @@ fn expectations(text: &str) -> BTreeMap<String, bool> {
 /// What loopwright says per function: whether every header phi of its
 /// innermost loops is identified, and the reduction kinds.
 struct Ours {
+    /// Innermost loops of the function.
+    innermost: usize,
     identified: bool,
     reductions: BTreeSet<&'static str>,
     summary: String,
@@ -130,11 +141,13 @@ fn ours(path: &Path) -> BTreeMap<String, Ours> {
             names: &names,
         };
         let mut o = Ours {
+            innermost: 0,
             identified: true,
             reductions: BTreeSet::new(),
             summary: String::new(),
         };
         for l in lf.loops().filter(|&l| lf.is_innermost(l)) {
+            o.innermost += 1;
             for info in pd.loop_phis(&mut se, l) {
                 o.identified &= info.class.is_identified();
                 if let PhiClass::Reduction(d) = &info.class {
@@ -296,6 +309,87 @@ fn descriptors_match_the_marks_and_opt19() {
         failures.len()
     );
     assert!(total >= 80, "the table shrank: {total} loops");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn corpus_phis_match_opt19() {
+    if !have_llvm() || !matrix::tool_available(matrix::CLANG) {
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut sources = matrix::sources(&root).expect("corpus sources");
+    let kernels = root.join("bench/kernels");
+    if let Ok(rd) = std::fs::read_dir(&kernels) {
+        let mut ks: Vec<PathBuf> = rd
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "c"))
+            .collect();
+        ks.sort();
+        sources.extend(ks.into_iter().map(|path| matrix::Source {
+            path,
+            lang: matrix::Lang::C,
+            extra_flags: vec![format!("-I{}", kernels.display())],
+        }));
+    }
+    const NO_VEC: &[&str] = &["-fno-vectorize", "-fno-slp-vectorize", "-fno-unroll-loops"];
+    let variants: [(&str, &[&str]); 3] = [
+        ("O2", &["-O2"]),
+        ("O3", &["-O3"]),
+        ("O2fast", &["-O2", "-ffast-math"]),
+    ];
+    let dir = std::env::temp_dir().join(format!("loopwright-ivdesc-corpus-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    let (mut agree, mut skipped) = (0, 0);
+    let mut failures = Vec::new();
+    for src in &sources {
+        for (name, flags) in variants {
+            let tag = format!("{}.{name}", src.stem());
+            let out = dir.join(format!("{tag}.ll"));
+            let variant = matrix::Variant { name, flags };
+            let mut cmd = src.compile_command(&variant, &out);
+            cmd.args(NO_VEC);
+            if !cmd
+                .stderr(std::process::Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success())
+            {
+                // Sources that use strict floating-point pragmas do not
+                // compile with -ffast-math.
+                if name != "O2fast" {
+                    failures.push(format!("{tag}: clang failed"));
+                }
+                continue;
+            }
+            let ours = ours(&out);
+            let theirs = theirs(&out, &tag);
+            for (func, o) in &ours {
+                if o.innermost != 1 {
+                    continue;
+                }
+                let Some(t) = theirs.get(func).and_then(|t| t.identified) else {
+                    skipped += 1;
+                    continue;
+                };
+                if t == o.identified {
+                    agree += 1;
+                } else {
+                    failures.push(format!(
+                        "{tag}: @{func}: opt-19 says {}, loopwright {}:{}",
+                        verdict(t),
+                        verdict(o.identified),
+                        o.summary
+                    ));
+                }
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    eprintln!(
+        "ivdesc_llvm corpus: {agree} loops agree, {} differ, {skipped} without a phi verdict from opt-19",
+        failures.len()
+    );
+    assert!(agree >= 400, "only {agree} loops compared");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
