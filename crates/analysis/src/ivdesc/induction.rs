@@ -177,7 +177,10 @@ fn fp_induction(cx: &Cx<'_>, phi: Inst) -> Result<InductionDesc, InductionFailur
     } else {
         (ops[2], ops[0])
     };
-    let Some(bop) = cx.def(be).filter(|&i| cx.inst(i).opcode.is_binary()) else {
+    let Some(bop) = cx
+        .def(be)
+        .filter(|&i| cx.inst(i).opcode.is_binary() && cx.inst(i).operands().len() == 2)
+    else {
         return Err(F::NotFAddFSub);
     };
     let bd = cx.inst(bop);

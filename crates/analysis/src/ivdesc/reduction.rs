@@ -238,7 +238,7 @@ impl<'c, 'a> Reducer<'c, 'a> {
                         } else if d.opcode == Select {
                             // A conditional operation (an arm computes), else an
                             // any-of select.
-                            let arms = [d.operands()[1], d.operands()[2]];
+                            let arms: Vec<Operand> = d.operands().iter().skip(1).copied().collect();
                             if let Some(&arm) = arms.iter().find(|&&a| {
                                 cx.loop_def(a)
                                     .is_some_and(|x| x != self.phi && cx.inst(x).opcode.is_binary())
@@ -692,7 +692,11 @@ impl<'c, 'a> Reducer<'c, 'a> {
                 .iter()
                 .max_by_key(|&&s| cx.order_key(s))
                 .unwrap_or(&first);
-            let val = cx.inst(last).operands()[0];
+            let val = *cx
+                .inst(last)
+                .operands()
+                .first()
+                .ok_or(F::StoredValueNotFinal { store: last })?;
             if !cx.is_incoming(phi, val) {
                 return Err(F::StoredValueNotFinal { store: last });
             }
