@@ -10,6 +10,12 @@
 //!   the [`split_edge`] utility.
 //! - [`domtree`]: [`DominatorTree`] and [`PostDominatorTree`] (Semi-NCA),
 //!   with value dominance by LLVM's rules.
+//! - [`demanded`]: [`DemandedBits`], the bits of integer results that can
+//!   matter (LLVM's `DemandedBits`).
+//! - [`effects`]: side effects and memory reads of instructions.
+//! - [`ivdesc`]: descriptors of a loop's header phis (inductions,
+//!   reductions, fixed-order recurrences) as LLVM's `IVDescriptors`, and
+//!   why a phi is none of them.
 //! - [`loops`]: [`LoopForest`], natural loops and their nesting as LLVM's
 //!   `LoopInfo` computes them (same loops, block order and loop order).
 //! - [`loopmd`]: the `!llvm.loop` metadata model: typed attributes,
@@ -20,13 +26,17 @@
 //! - [`verify`]: [`verify_function`] and [`verify_module`].
 
 pub mod cfg;
+pub mod demanded;
 pub mod domtree;
+pub mod effects;
+pub mod ivdesc;
 pub mod loopmd;
 pub mod loops;
 pub mod scev;
 pub mod verify;
 
 pub use cfg::{can_split_edge, split_critical_edges, split_edge, ControlFlowGraph};
+pub use demanded::DemandedBits;
 pub use domtree::{DominatorTree, InstOrder, PostDominatorTree};
 pub use loops::{Loop, LoopData, LoopForest};
 pub use verify::{verify_function, verify_module, VerifierError};

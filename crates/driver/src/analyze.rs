@@ -42,9 +42,40 @@
 //!   },
 //!   "exit_counts": [ { "exiting": string, "constant": integer | null, "expr": string | null } ],
 //!   "trip_multiple": integer,                   largest known divisor of the trip count (1: none known)
-//!   "attributes": [ ATTR, ... ]                 [] without a LoopID
+//!   "attributes": [ ATTR, ... ],                [] without a LoopID
+//!   "phis": [ PHI, ... ]                        the header's phis in order
 //! }
 //! ATTR = { "key": string, "value": null | boolean | integer | string, "children": [ATTR] }
+//! PHI = { "name": string, "class": CLASS, ...the fields of the class }
+//! CLASS = "induction" with
+//!     "kind": "int" | "ptr" | "fp",
+//!     "start": OPERAND, "step": string,         step: SCEV text (bytes for "ptr"), an OPERAND for "fp"
+//!     "update": string | null,                  the binary operator updating it
+//!     "exact_fp": string | null,                an fp update without reassoc
+//!     "predicates": [string],                   run-time conditions, LLVM's text ([] : none)
+//!     "casts": [string]                         update casts redundant under the predicates
+//!   | "reduction" with
+//!     "kind": "add" | "mul" | "and" | "or" | "xor" | "smin" | "smax" | "umin" | "umax"
+//!           | "fadd" | "fmul" | "fmin" | "fmax" | "fminimum" | "fmaximum" | "fmuladd"
+//!           | "any-of" | "fany-of",
+//!     "start": OPERAND, "exit": string,         exit: the value after the loop
+//!     "store_address": OPERAND | null,          the invariant address it is stored to in the loop
+//!     "fast_math": string | null,               flags of all its fp operations (fp kinds)
+//!     "ordered": boolean,                       a strict in-order fp candidate
+//!     "exact_fp": string | null,                the first fp operation without reassoc
+//!     "narrowed_bits": integer | null,          computable in this width (masked phis)
+//!     "signed": boolean,                        sign extended back from narrowed_bits
+//!     "casts": [string], "min_width_cast": integer | null,
+//!     "ops": [string]                           the cycle's instructions besides the phi
+//!   | "recurrence" with                         a fixed-order recurrence
+//!     "order": integer, "start": OPERAND, "previous": string,
+//!     "sink": [string]                          users to move after "previous", in order
+//!   | "unidentified" with
+//!     "reason": "unsupported_type" | "incoming_count" | "loop_not_simplified" | "none_of_them",
+//!     "incoming": integer | null,               for "incoming_count"
+//!     "reduction": WHY | null, "induction": WHY | null, "recurrence": WHY | null
+//! WHY = { "code": string, "text": string }      a stable snake_case code and a sentence
+//! OPERAND = string                              LLVM's syntax: "%x", "@g", "0", "1.5", "null"
 //! ```
 //!
 //! Counts are backedge-taken counts (trip count minus one) of an `iN` type;
@@ -59,17 +90,27 @@
 //! attribute without operands, and a final `modes` node giving each
 //! transformation's mode.
 //!
+//! `phis` is [`loopwright_analysis::ivdesc`]'s classification of the
+//! header's phis, in the order of LLVM's loop vectorizer (reduction,
+//! induction, fixed-order recurrence, induction under run-time
+//! predicates); for every loop, not only innermost ones. Instruction
+//! names in it are without `%`, like block names; `text` of a WHY names
+//! values with their sigils, as the human format does.
+//!
 //! Output is deterministic: it depends only on the input bytes. Containers
 //! without nested non-empty containers are printed on one line.
 
 use crate::{diag, Failure};
 use clap::Parser;
+use loopwright_analysis::ivdesc::{
+    self, InductionKind, InductionStep, Namer, PhiClass, PhiDescriptors,
+};
 use loopwright_analysis::loopmd::{DescValue, Description, LoopAttrs};
 use loopwright_analysis::scev::print::expr_to_string_named;
 use loopwright_analysis::scev::{CInt, ScalarEvolution};
 use loopwright_analysis::{ControlFlowGraph, DominatorTree, LoopForest};
 use loopwright_ir::print::LocalNames;
-use loopwright_ir::{Function, Module};
+use loopwright_ir::{Function, Inst, Module};
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::{Read, Write};
@@ -133,6 +174,67 @@ pub struct LoopReport {
     /// The children of [`LoopAttrs::describe`]'s root; empty without a
     /// LoopID.
     pub attributes: Vec<Description>,
+    /// The header's phis in order.
+    pub phis: Vec<PhiReport>,
+}
+
+/// One header phi: its descriptor or why it has none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PhiReport {
+    /// The phi's name as LLVM prints it, without `%`.
+    pub name: String,
+    /// [`PhiClass::describe`]'s line (the human format).
+    pub summary: String,
+    pub class: PhiClassReport,
+}
+
+/// A reason with its stable code and its sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Why {
+    pub code: &'static str,
+    pub text: String,
+}
+
+/// The descriptor of a phi, with values named (instructions without
+/// `%`, operands in LLVM's syntax).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PhiClassReport {
+    Induction {
+        kind: &'static str,
+        start: String,
+        step: String,
+        update: Option<String>,
+        exact_fp: Option<String>,
+        predicates: Vec<String>,
+        casts: Vec<String>,
+    },
+    Reduction {
+        kind: &'static str,
+        start: String,
+        exit: String,
+        store_address: Option<String>,
+        fast_math: Option<String>,
+        ordered: bool,
+        exact_fp: Option<String>,
+        narrowed_bits: Option<u32>,
+        signed: bool,
+        casts: Vec<String>,
+        min_width_cast: Option<u32>,
+        ops: Vec<String>,
+    },
+    Recurrence {
+        order: u32,
+        start: String,
+        previous: String,
+        sink: Vec<String>,
+    },
+    Unidentified {
+        reason: &'static str,
+        incoming: Option<usize>,
+        reduction: Option<Why>,
+        induction: Option<Why>,
+        recurrence: Option<Why>,
+    },
 }
 
 /// The backedge-taken count of a loop.
@@ -181,6 +283,12 @@ fn function_report(m: &Module, f: &Function, name: String) -> FunctionReport {
     let local = LocalNames::compute(f);
     let block = |b| without_sigil(local.block(b));
     let mut se = ScalarEvolution::new(m, f, &cfg, &dt, &lf);
+    let pd = PhiDescriptors::compute(m, f);
+    let namer = Namer {
+        m,
+        f,
+        names: &local,
+    };
     let mut loops = Vec::with_capacity(lf.len());
     for l in lf.preorder_in_program_order() {
         let exiting = lf.exiting_blocks(&cfg, l);
@@ -218,9 +326,111 @@ fn function_report(m: &Module, f: &Function, name: String) -> FunctionReport {
             trip_count: se.constant_trip_count(l),
             trip_multiple: se.trip_multiple(l),
             attributes,
+            phis: pd
+                .loop_phis(&mut se, l)
+                .into_iter()
+                .map(|info| phi_report(&se, &namer, info.phi, &info.class))
+                .collect(),
         });
     }
     FunctionReport { name, loops }
+}
+
+fn phi_report(
+    se: &ScalarEvolution<'_>,
+    n: &Namer<'_, '_>,
+    phi: Inst,
+    class: &PhiClass,
+) -> PhiReport {
+    let inst = |i: Inst| without_sigil(n.inst(i));
+    let insts = |v: &[Inst]| v.iter().map(|&i| inst(i)).collect::<Vec<_>>();
+    let expr = |x| expr_to_string_named(se, n.names, x);
+    let report = match class {
+        PhiClass::Induction(d) => PhiClassReport::Induction {
+            kind: match d.kind {
+                InductionKind::Int => "int",
+                InductionKind::Ptr => "ptr",
+                InductionKind::Fp => "fp",
+            },
+            start: n.operand(d.start),
+            step: match d.step {
+                InductionStep::Scev(x) => expr(x),
+                InductionStep::Fp(o) => n.operand(o),
+            },
+            update: d.bin_op.map(inst),
+            exact_fp: d.exact_fp_math.map(inst),
+            predicates: d
+                .predicates
+                .iter()
+                .map(|&p| se.predicate_to_string(Some(n.names), p))
+                .collect(),
+            casts: insts(&d.casts),
+        },
+        PhiClass::Reduction(d) => PhiClassReport::Reduction {
+            kind: d.kind.name(),
+            start: n.operand(d.start),
+            exit: inst(d.exit),
+            store_address: d
+                .intermediate_store
+                .and_then(|st| n.f.inst(st).operands().get(1).copied())
+                .map(|o| n.operand(o)),
+            fast_math: d
+                .kind
+                .is_float()
+                .then(|| ivdesc::fast_math_text(d.fast_math)),
+            ordered: d.ordered,
+            exact_fp: d.exact_fp_math.map(inst),
+            narrowed_bits: d.narrowed_bits,
+            signed: d.signed,
+            casts: insts(&d.casts),
+            min_width_cast: d.min_width_cast,
+            ops: insts(&d.ops),
+        },
+        PhiClass::FixedOrderRecurrence(r) => PhiClassReport::Recurrence {
+            order: r.order,
+            start: n.operand(r.start),
+            previous: inst(r.previous),
+            sink: insts(&r.sink),
+        },
+        PhiClass::UnsupportedType => unidentified("unsupported_type", None),
+        PhiClass::IncomingCount(k) => unidentified("incoming_count", Some(*k)),
+        PhiClass::LoopNotSimplified => unidentified("loop_not_simplified", None),
+        PhiClass::Unidentified {
+            reduction,
+            induction,
+            recurrence,
+        } => PhiClassReport::Unidentified {
+            reason: "none_of_them",
+            incoming: None,
+            reduction: Some(Why {
+                code: reduction.code(),
+                text: reduction.describe(n),
+            }),
+            induction: Some(Why {
+                code: induction.code(),
+                text: induction.describe().to_string(),
+            }),
+            recurrence: Some(Why {
+                code: recurrence.code(),
+                text: recurrence.describe(n),
+            }),
+        },
+    };
+    PhiReport {
+        name: inst(phi),
+        summary: class.describe(se, n),
+        class: report,
+    }
+}
+
+fn unidentified(reason: &'static str, incoming: Option<usize>) -> PhiClassReport {
+    PhiClassReport::Unidentified {
+        reason,
+        incoming,
+        reduction: None,
+        induction: None,
+        recurrence: None,
+    }
 }
 
 fn without_sigil(mut s: String) -> String {
@@ -464,7 +674,97 @@ fn loop_json(l: &LoopReport) -> Json {
             "attributes",
             Json::Arr(l.attributes.iter().map(attr_json).collect()),
         ),
+        ("phis", Json::Arr(l.phis.iter().map(phi_json).collect())),
     ])
+}
+
+fn why_json(w: &Option<Why>) -> Json {
+    match w {
+        Some(w) => Json::Obj(vec![
+            ("code", Json::str(w.code)),
+            ("text", Json::str(&w.text)),
+        ]),
+        None => Json::Null,
+    }
+}
+
+fn phi_json(p: &PhiReport) -> Json {
+    let mut fields = vec![("name", Json::str(&p.name))];
+    match &p.class {
+        PhiClassReport::Induction {
+            kind,
+            start,
+            step,
+            update,
+            exact_fp,
+            predicates,
+            casts,
+        } => fields.extend([
+            ("class", Json::str("induction")),
+            ("kind", Json::str(kind)),
+            ("start", Json::str(start)),
+            ("step", Json::str(step)),
+            ("update", Json::opt_str(update.as_deref())),
+            ("exact_fp", Json::opt_str(exact_fp.as_deref())),
+            ("predicates", Json::strs(predicates)),
+            ("casts", Json::strs(casts)),
+        ]),
+        PhiClassReport::Reduction {
+            kind,
+            start,
+            exit,
+            store_address,
+            fast_math,
+            ordered,
+            exact_fp,
+            narrowed_bits,
+            signed,
+            casts,
+            min_width_cast,
+            ops,
+        } => fields.extend([
+            ("class", Json::str("reduction")),
+            ("kind", Json::str(kind)),
+            ("start", Json::str(start)),
+            ("exit", Json::str(exit)),
+            ("store_address", Json::opt_str(store_address.as_deref())),
+            ("fast_math", Json::opt_str(fast_math.as_deref())),
+            ("ordered", Json::Bool(*ordered)),
+            ("exact_fp", Json::opt_str(exact_fp.as_deref())),
+            ("narrowed_bits", Json::opt_num(*narrowed_bits)),
+            ("signed", Json::Bool(*signed)),
+            ("casts", Json::strs(casts)),
+            ("min_width_cast", Json::opt_num(*min_width_cast)),
+            ("ops", Json::strs(ops)),
+        ]),
+        PhiClassReport::Recurrence {
+            order,
+            start,
+            previous,
+            sink,
+        } => fields.extend([
+            ("class", Json::str("recurrence")),
+            ("order", Json::num(order)),
+            ("start", Json::str(start)),
+            ("previous", Json::str(previous)),
+            ("sink", Json::strs(sink)),
+        ]),
+        PhiClassReport::Unidentified {
+            reason,
+            incoming,
+            reduction,
+            induction,
+            recurrence,
+        } => fields.extend([
+            ("class", Json::str("unidentified")),
+            ("reason", Json::str(reason)),
+            ("incoming", Json::opt_num(*incoming)),
+            ("reduction", why_json(reduction)),
+            ("induction", why_json(induction)),
+            ("recurrence", why_json(recurrence)),
+        ]),
+    }
+    Json::Obj(fields)
 }
 
 impl ModuleReport {
@@ -629,6 +929,16 @@ fn loop_tree(loops: &[LoopReport]) -> Vec<Node> {
             children.push(Node {
                 text: "attributes".into(),
                 children: attrs,
+            });
+        }
+        if !l.phis.is_empty() {
+            children.push(Node {
+                text: "phis".into(),
+                children: l
+                    .phis
+                    .iter()
+                    .map(|p| Node::leaf(format!("%{}: {}", p.name, p.summary)))
+                    .collect(),
             });
         }
         while *i < loops.len() && loops[*i].depth > l.depth {

@@ -181,13 +181,17 @@ const SMALL_TEXT: &str = "\
    │  ├─ unroll.followup_unrolled
    │  │  └─ vectorize.enable: true
    │  └─ modes: unroll forced
+   ├─ phis
+   │  └─ %i: induction int: start 0, step 1, update %i.next
    └─ loop %inner (depth 2)
       ├─ preheader: %outer
       ├─ latches: %inner
       ├─ exiting: %inner
       ├─ exits: %outer.latch
       ├─ backedge-taken count: 9
-      └─ trip count: 10
+      ├─ trip count: 10
+      └─ phis
+         └─ %j: induction int: start 0, step 1, update %j.next
 @search: 1 loop
 └─ loop %loop (depth 1)
    ├─ preheader: none
@@ -198,7 +202,9 @@ const SMALL_TEXT: &str = "\
    ├─ exit counts
    │  ├─ %loop: unknown
    │  └─ %latch: (-1 + %n)
-   └─ trip count: unknown
+   ├─ trip count: unknown
+   └─ phis
+      └─ %i: induction int: start 0, step 1, update %i.next
 @spin: 1 loop
 └─ loop %spin (depth 1)
    ├─ preheader: %entry
@@ -306,6 +312,102 @@ fn json_report_of_small_module() {
     assert_eq!(strs(&spin["exits"]), Vec::<String>::new());
     assert_eq!(spin["exit_counts"], serde_json::json!([]));
     assert_eq!(spin["backedge_taken_count"]["expr"], Value::Null);
+}
+
+/// The header phis of a loop in JSON: each class with its fields.
+#[test]
+fn json_reports_phi_descriptors() {
+    let dir = scratch("phis");
+    let path = write(
+        &dir,
+        "phis.ll",
+        r#"
+define i32 @f(ptr %a, ptr %b, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %s = phi float [ 0.0, %entry ], [ %s.next, %loop ]
+  %m = phi i32 [ 0, %entry ], [ %m.next, %loop ]
+  %prev = phi i32 [ 7, %entry ], [ %x, %loop ]
+  %k = phi i64 [ 0, %entry ], [ %k.next, %loop ]
+  %w = phi i32 [ 0, %entry ], [ %w.next, %loop ]
+  %u = add i32 %prev, 1
+  %p = getelementptr inbounds i32, ptr %a, i64 %i
+  %x = load i32, ptr %p
+  %xf = sitofp i32 %x to float
+  %s.next = fadd float %s, %xf
+  %m.next = call i32 @llvm.smax.i32(i32 %m, i32 %x)
+  store i32 %m.next, ptr %b
+  %sh = shl i64 %k, 32
+  %kc = ashr exact i64 %sh, 32
+  %k.next = add i64 %kc, 1
+  %w.next = add i32 %w, %u
+  %i.next = add nuw nsw i64 %i, 1
+  %c = icmp ult i64 %i.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  %r = phi float [ %s.next, %loop ]
+  %rw = phi i32 [ %w, %loop ]
+  %ri = fptosi float %r to i32
+  %t = add i32 %ri, %rw
+  ret i32 %t
+}
+declare i32 @llvm.smax.i32(i32, i32)
+"#,
+    );
+    let v = analyze_json(&path);
+    let text = stdout_ok(&run(&["analyze", path.to_str().unwrap()], b""));
+    let _ = std::fs::remove_dir_all(&dir);
+    let phis = &function(&v, "f")["loops"][0]["phis"];
+    let names: Vec<&str> = phis
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["i", "s", "m", "prev", "k", "w"]);
+    // The sum's operand is `sitofp i32`: the narrowest type cast to the
+    // recurrence type is 32 bits wide.
+    assert_eq!(
+        phis[0],
+        serde_json::json!({"name": "i", "class": "induction", "kind": "int", "start": "0",
+            "step": "1", "update": "i.next", "exact_fp": null, "predicates": [], "casts": []})
+    );
+    assert_eq!(
+        phis[1],
+        serde_json::json!({"name": "s", "class": "reduction", "kind": "fadd", "start": "0.0",
+            "exit": "s.next", "store_address": null, "fast_math": "none", "ordered": true,
+            "exact_fp": "s.next", "narrowed_bits": null, "signed": false, "casts": [],
+            "min_width_cast": 32, "ops": ["s.next"]})
+    );
+    assert_eq!(phis[2]["kind"], "smax");
+    assert_eq!(phis[2]["store_address"], "%b");
+    assert_eq!(phis[2]["fast_math"], Value::Null);
+    assert_eq!(
+        phis[3],
+        serde_json::json!({"name": "prev", "class": "recurrence", "order": 1, "start": "7",
+            "previous": "x", "sink": ["u"]})
+    );
+    assert_eq!(phis[4]["class"], "induction");
+    assert_eq!(
+        phis[4]["predicates"],
+        serde_json::json!(["{0,+,1}<%loop> Added Flags: <nssw>"])
+    );
+    assert_eq!(phis[4]["casts"], serde_json::json!(["kc", "sh"]));
+    assert_eq!(phis[5]["class"], "unidentified");
+    assert_eq!(phis[5]["reason"], "none_of_them");
+    assert_eq!(
+        phis[5]["reduction"],
+        serde_json::json!({"code": "phi_used_outside",
+            "text": "the phi's value of the iteration before is used after the loop by %rw"})
+    );
+    assert_eq!(phis[5]["induction"]["code"], "not_add_rec");
+    assert_eq!(phis[5]["recurrence"]["code"], "cycle");
+    assert!(
+        text.contains("      ├─ %prev: first-order recurrence: start 7, previous %x, sink %u\n"),
+        "{text}"
+    );
 }
 
 /// Exit lists: exits into an enclosing loop, exits shared by several

@@ -13,6 +13,8 @@
 //!   phis become add recurrences `{start,+,step}<flags><loop>`.
 //! - [`exit`]: exit counts per exiting block and backedge-taken counts.
 //! - [`range`]: constant ranges, used for no-wrap proofs and maximum counts.
+//! - [`predicated`]: rewrites that hold under run-time predicates (a phi
+//!   updated through `trunc` and `sext`/`zext` as an add recurrence).
 //! - [`print`]: LLVM's textual form of expressions and of the "Determining
 //!   loop execution counts" section of `print<scalar-evolution>`.
 //!
@@ -31,12 +33,14 @@ mod guards;
 pub mod int;
 mod known;
 mod pred;
+pub mod predicated;
 pub mod print;
 pub mod range;
 
 pub use dl::DataLayout;
 pub use expr::{CastKind, MinMaxKind, NoWrap, Scev, ScevData, Ty, UnkRef};
 pub use int::CInt;
+pub use predicated::{PredicatedPhi, ScevPredicate};
 
 use crate::cfg::ControlFlowGraph;
 use crate::domtree::DominatorTree;
