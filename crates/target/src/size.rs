@@ -75,9 +75,9 @@ pub fn lowered_to_call(name: &str) -> bool {
 }
 
 /// The callee function of a call, if direct.
-pub fn callee(m: &Module, data: &InstData) -> Option<loopwright_ir::Func> {
-    match data.operands().first() {
-        Some(Operand::Const(c)) => match m.consts.data(*c) {
+fn direct_callee(m: &Module, data: &InstData) -> Option<loopwright_ir::Func> {
+    match data.callee()? {
+        Operand::Const(c) => match m.consts.data(c) {
             ConstData::Global {
                 global: GlobalRef::Func(g),
                 ..
@@ -247,7 +247,7 @@ pub fn inst_cost(m: &Module, f: &Function, data: &InstData) -> u32 {
             // the fixed parameters of a direct callee, the arguments passed
             // to an indirect one; calls the target lowers to instructions
             // cost one.
-            let Some(g) = callee(m, data) else {
+            let Some(g) = direct_callee(m, data) else {
                 return data.call_args().len() as u32 + 1;
             };
             let func = &m.functions[g];
