@@ -16,17 +16,22 @@
 //! - code size per instruction ([`size::inst_cost`]: what the unroller
 //!   measures loops with);
 //! - reciprocal throughput, latency, code size and micro-op count per
-//!   operation and type ([`cost`], LLVM's `X86TTIImpl`).
+//!   operation and type ([`cost`], LLVM's `X86TTIImpl`, what opt-19's
+//!   vectorizer decides with), and what the hardware does per CPU
+//!   ([`machine`]: llvm-mca-19's scheduling models for Zen 4, Skylake-SP
+//!   and Sapphire Rapids, and measurements on this machine).
 //!
 //! Where the numbers come from is documented next to each table: LLVM 19's
 //! cost tables (checked against `opt-19 -passes='print<cost-model>'` by
-//! `tests/llvm_costs.rs`) and LLVM's CPU definitions (checked against what
-//! clang-19 writes, `tests/cpus.rs`). The tables are written by hand: no
-//! Rust crate carries LLVM's x86 cost tables.
+//! `tests/llvm_costs.rs`), LLVM's CPU definitions (checked against what
+//! clang-19 writes, `tests/cpus.rs`), llvm-mca-19 (`tests/mca.rs`) and
+//! `bench/target/` (the microbenchmarks, re-run with `run.sh`). The tables
+//! are written by hand: no Rust crate carries LLVM's x86 cost tables.
 
 pub mod cost;
 pub mod cpu;
 pub mod features;
+pub mod machine;
 pub mod size;
 pub mod subtarget;
 pub mod vt;
