@@ -20,12 +20,17 @@ use crate::vt::{Scalar, Ty, Vt};
 // Uniform constant shift amounts (and divisions by a uniform constant).
 
 /// `gf2p8affineqb` byte shifts.
+///
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its GFNI uniform-constant-operand
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const GFNI_UNIFORM_CONST: &[E] = tbl! {
     Shl V16I8 [1 6 1 2] Srl V16I8 [1 6 1 2] Sra V16I8 [1 6 1 2]
     Shl V32I8 [1 6 1 2] Srl V32I8 [1 6 1 2] Sra V32I8 [1 6 1 2]
     Shl V64I8 [1 6 1 2] Srl V64I8 [1 6 1 2] Sra V64I8 [1 6 1 2]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its AVX512BW uniform-constant-operand
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX512BW_UNIFORM_CONST: &[E] = tbl! {
     Shl V16I8 [1 7 2 3] Srl V16I8 [1 7 2 3] Sra V16I8 [1 8 4 5] // psllw + pand; psrlw, pand, pxor, psubb
     Shl V32I8 [1 8 2 3] Srl V32I8 [1 8 2 3] Sra V32I8 [1 9 4 5]
@@ -34,6 +39,8 @@ const AVX512BW_UNIFORM_CONST: &[E] = tbl! {
     Shl V32I16 [1 1 1 1] Srl V32I16 [1 1 1 1] Sra V32I16 [1 1 1 1]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its AVX512 uniform-constant-operand
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX512_UNIFORM_CONST: &[E] = tbl! {
     Shl V64I8 [2 12 5 6] Srl V64I8 [2 12 5 6] Sra V64I8 [3 10 12 12] // split
     Shl V16I16 [2 7 4 4] Srl V16I16 [2 7 4 4] Sra V16I16 [2 7 4 4] // psllw + split
@@ -46,6 +53,8 @@ const AVX512_UNIFORM_CONST: &[E] = tbl! {
     Udiv V16I32 [5 _ _ _] Urem V16I32 [7 _ _ _]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its AVX2 uniform-constant-operand
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX2_UNIFORM_CONST: &[E] = tbl! {
     Shl V16I8 [1 8 2 3] Srl V16I8 [1 8 2 3] Sra V16I8 [2 10 5 6] // psllw + pand; psrlw, pand, pxor, psubb
     Shl V32I8 [2 8 2 4] Srl V32I8 [2 8 2 4] Sra V32I8 [3 10 5 9]
@@ -59,6 +68,8 @@ const AVX2_UNIFORM_CONST: &[E] = tbl! {
     Udiv V8I32 [5 _ _ _] Urem V8I32 [7 _ _ _]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its AVX uniform-constant-operand
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX_UNIFORM_CONST: &[E] = tbl! {
     Shl V16I8 [2 7 2 3] Srl V16I8 [2 7 2 3] Sra V16I8 [3 9 5 6]
     Shl V32I8 [4 7 7 8] Srl V32I8 [4 7 7 8] Sra V32I8 [7 7 12 13] // 2 x (...) + split
@@ -72,6 +83,8 @@ const AVX_UNIFORM_CONST: &[E] = tbl! {
     Udiv V8I32 [12 _ _ _] Urem V8I32 [16 _ _ _]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its SSE2 uniform-constant-operand
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSE2_UNIFORM_CONST: &[E] = tbl! {
     Shl V16I8 [1 7 2 3] Srl V16I8 [1 7 2 3] Sra V16I8 [3 9 5 6]
     Shl V8I16 [1 1 1 1] Srl V8I16 [1 1 1 1] Sra V8I16 [1 1 1 1]
@@ -83,33 +96,45 @@ const SSE2_UNIFORM_CONST: &[E] = tbl! {
 
 // Division by (possibly non-uniform) constants.
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its AVX512BW constant-operand
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX512BW_CONST: &[E] = tbl! {
     Sdiv V64I8 [14 _ _ _] Srem V64I8 [16 _ _ _] Udiv V64I8 [14 _ _ _] Urem V64I8 [16 _ _ _]
     Sdiv V32I16 [6 _ _ _] Srem V32I16 [8 _ _ _] Udiv V32I16 [6 _ _ _] Urem V32I16 [8 _ _ _]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its AVX512 constant-operand
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX512_CONST: &[E] = tbl! {
     Sdiv V64I8 [28 _ _ _] Srem V64I8 [32 _ _ _] Udiv V64I8 [28 _ _ _] Urem V64I8 [32 _ _ _]
     Sdiv V32I16 [12 _ _ _] Srem V32I16 [16 _ _ _] Udiv V32I16 [12 _ _ _] Urem V32I16 [16 _ _ _]
     Sdiv V16I32 [15 _ _ _] Srem V16I32 [17 _ _ _] Udiv V16I32 [15 _ _ _] Urem V16I32 [17 _ _ _]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its AVX2 constant-operand
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX2_CONST: &[E] = tbl! {
     Sdiv V32I8 [14 _ _ _] Srem V32I8 [16 _ _ _] Udiv V32I8 [14 _ _ _] Urem V32I8 [16 _ _ _]
     Sdiv V16I16 [6 _ _ _] Srem V16I16 [8 _ _ _] Udiv V16I16 [6 _ _ _] Urem V16I16 [8 _ _ _]
     Sdiv V8I32 [15 _ _ _] Srem V8I32 [19 _ _ _] Udiv V8I32 [15 _ _ _] Urem V8I32 [19 _ _ _]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its AVX constant-operand
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX_CONST: &[E] = tbl! {
     Sdiv V32I8 [30 _ _ _] Srem V32I8 [34 _ _ _] Udiv V32I8 [30 _ _ _] Urem V32I8 [34 _ _ _]
     Sdiv V16I16 [14 _ _ _] Srem V16I16 [18 _ _ _] Udiv V16I16 [14 _ _ _] Urem V16I16 [18 _ _ _]
     Sdiv V8I32 [32 _ _ _] Srem V8I32 [38 _ _ _] Udiv V8I32 [32 _ _ _] Urem V8I32 [42 _ _ _]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its SSE41 constant-operand
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSE41_CONST: &[E] = tbl! {
     Sdiv V4I32 [15 _ _ _] Srem V4I32 [20 _ _ _]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its SSE2 constant-operand
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSE2_CONST: &[E] = tbl! {
     Sdiv V16I8 [14 _ _ _] Srem V16I8 [16 _ _ _] Udiv V16I8 [14 _ _ _] Urem V16I8 [16 _ _ _]
     Sdiv V8I16 [6 _ _ _] Srem V8I16 [8 _ _ _] Udiv V8I16 [6 _ _ _] Urem V8I16 [8 _ _ _]
@@ -118,6 +143,8 @@ const SSE2_CONST: &[E] = tbl! {
 
 // Uniform (splatted) shift amounts.
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its AVX512BW uniform-operand
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX512BW_UNIFORM: &[E] = tbl! {
     Shl V16I8 [3 5 5 7] Srl V16I8 [3 10 5 8] Sra V16I8 [4 12 8 12]
     Shl V32I8 [4 7 6 8] Srl V32I8 [4 8 7 9] Sra V32I8 [5 10 10 13]
@@ -125,6 +152,8 @@ const AVX512BW_UNIFORM: &[E] = tbl! {
     Shl V32I16 [2 4 2 3] Srl V32I16 [2 4 2 3] Sra V32I16 [2 4 2 3]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its AVX512 uniform-operand
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX512_UNIFORM: &[E] = tbl! {
     Shl V32I16 [5 10 5 7] Srl V32I16 [5 10 5 7] Sra V32I16 [5 10 5 7] // + split
     Shl V16I32 [2 4 2 3] Srl V16I32 [2 4 2 3] Sra V16I32 [2 4 2 3]
@@ -133,6 +162,8 @@ const AVX512_UNIFORM: &[E] = tbl! {
     Shl V8I64 [1 4 1 2] Srl V8I64 [1 4 1 2] Sra V8I64 [1 4 1 2]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its AVX2 uniform-operand
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX2_UNIFORM: &[E] = tbl! {
     Shl V16I8 [3 5 5 7] Srl V16I8 [3 9 5 8] Sra V16I8 [4 5 9 13]
     Shl V32I8 [4 7 6 8] Srl V32I8 [4 8 7 9] Sra V32I8 [6 9 11 16]
@@ -144,6 +175,8 @@ const AVX2_UNIFORM: &[E] = tbl! {
     Shl V4I64 [2 4 1 2] Srl V4I64 [2 4 1 2] Sra V4I64 [4 6 5 9]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its AVX uniform-operand
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX_UNIFORM: &[E] = tbl! {
     Shl V16I8 [4 4 6 8] Srl V16I8 [4 8 5 8] Sra V16I8 [6 6 9 13]
     Shl V32I8 [7 8 11 14] Srl V32I8 [7 9 10 14] Sra V32I8 [10 11 16 21]
@@ -155,6 +188,8 @@ const AVX_UNIFORM: &[E] = tbl! {
     Shl V4I64 [3 7 4 6] Srl V4I64 [3 7 4 6] Sra V4I64 [6 7 10 13]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its SSE2 uniform-operand
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSE2_UNIFORM: &[E] = tbl! {
     Shl V16I8 [9 10 6 9] Srl V16I8 [9 13 5 9] Sra V16I8 [11 15 9 13]
     Shl V8I16 [2 2 1 2] Srl V8I16 [2 2 1 2] Sra V8I16 [2 2 1 2]
@@ -164,10 +199,14 @@ const SSE2_UNIFORM: &[E] = tbl! {
 
 // General tables.
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its AVX512DQ
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX512DQ: &[E] = tbl! {
     Mul V2I64 [2 15 1 3] Mul V4I64 [2 15 1 3] Mul V8I64 [3 15 1 3] // pmullq
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its AVX512BW
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX512BW: &[E] = tbl! {
     Shl V16I8 [4 8 4 5] Srl V16I8 [4 8 4 5] Sra V16I8 [4 8 4 5] // extend/vpsllvw/pack
     Shl V32I8 [4 23 11 16] Srl V32I8 [4 30 12 18] Sra V32I8 [6 13 24 30]
@@ -184,6 +223,8 @@ const AVX512BW: &[E] = tbl! {
     Sub V32I8 [1 1 1 1] Sub V16I16 [1 1 1 1] Sub V8I32 [1 1 1 1] Sub V4I64 [1 1 1 1]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its AVX512
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX512: &[E] = tbl! {
     Shl V64I8 [15 19 27 33] Srl V64I8 [15 19 30 36] Sra V64I8 [37 37 51 63] // vpblendv + split
     Shl V32I16 [11 16 11 15] Srl V32I16 [11 16 11 15] Sra V32I16 [11 16 11 15]
@@ -212,6 +253,9 @@ const AVX512: &[E] = tbl! {
 };
 
 /// Variable shifts with AVX2's `vpsllv*` (Haswell numbers).
+///
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its AVX2 shift
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX2_SHIFT: &[E] = tbl! {
     Shl V4I32 [2 3 1 3] Srl V4I32 [2 3 1 3] Sra V4I32 [2 3 1 3]
     Shl V8I32 [4 4 1 3] Srl V8I32 [4 4 1 3] Sra V8I32 [4 4 1 3]
@@ -220,11 +264,17 @@ const AVX2_SHIFT: &[E] = tbl! {
 };
 
 /// Goldmont's division (`use-glm-div-sqrt-costs`).
+///
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its GLM
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const GLM: &[E] = tbl! {
     Fdiv F32 [18 19 1 1] Fdiv V4F32 [35 36 1 1] Fdiv F64 [33 34 1 1] Fdiv V2F64 [65 66 1 1]
 };
 
 /// Silvermont (`use-slm-arith-costs`).
+///
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its SLM
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SLM: &[E] = tbl! {
     Mul V4I32 [11 11 1 7] Mul V8I16 [2 5 1 1]
     Fmul F64 [2 5 1 1] Fmul F32 [1 4 1 1] Fmul V2F64 [4 7 1 1] Fmul V4F32 [2 5 1 1]
@@ -233,6 +283,8 @@ const SLM: &[E] = tbl! {
     Mul V2I64 [17 22 9 9] Add V2I64 [4 2 1 2] Sub V2I64 [4 2 1 2]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its AVX2
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX2: &[E] = tbl! {
     Shl V16I8 [6 21 11 16] Shl V32I8 [6 23 11 22] // vpblendvb sequence
     Shl V8I16 [5 18 5 10] Shl V16I16 [8 10 10 14] // extend/vpsrlvd/pack
@@ -259,6 +311,8 @@ const AVX2: &[E] = tbl! {
     Fdiv F64 [14 20 1 1] Fdiv V2F64 [14 20 1 1] Fdiv V4F64 [28 35 1 3]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its AVX1
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX1: &[E] = tbl! {
     Mul V32I8 [10 11 18 19] // pmaddubsw + split
     Mul V16I8 [5 6 8 12] // 2 x pmaddubsw, 3 x and, psllw, or
@@ -286,6 +340,8 @@ const AVX1: &[E] = tbl! {
     Fdiv F64 [22 22 1 1] Fdiv V2F64 [22 22 1 1] Fdiv V4F64 [44 45 1 3]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its SSE42
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSE42: &[E] = tbl! {
     Fadd F64 [1 3 1 1] Fadd F32 [1 3 1 1] Fadd V2F64 [1 3 1 1] Fadd V4F32 [1 3 1 1] // Nehalem
     Fsub F64 [1 3 1 1] Fsub F32 [1 3 1 1] Fsub V2F64 [1 3 1 1] Fsub V4F32 [1 3 1 1]
@@ -294,6 +350,8 @@ const SSE42: &[E] = tbl! {
     Mul V2I64 [6 10 10 10]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its SSE41
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSE41: &[E] = tbl! {
     Shl V16I8 [15 24 17 22] Shl V8I16 [11 14 11 11] Shl V4I32 [14 20 4 10]
     Srl V16I8 [16 27 18 24] Srl V8I16 [22 26 23 27] Srl V4I32 [16 17 15 19] Srl V2I64 [4 6 5 7]
@@ -301,10 +359,14 @@ const SSE41: &[E] = tbl! {
     Mul V4I32 [2 11 1 1] // pmulld (Nehalem)
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its SSSE3
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSSE3: &[E] = tbl! {
     Mul V16I8 [5 18 10 12] // 2 x pmaddubsw, 3 x and, psllw, or
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its SSE2
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSE2: &[E] = tbl! {
     Shl V16I8 [13 21 26 28] Shl V8I16 [24 27 16 20] Shl V4I32 [17 19 10 12] Shl V2I64 [4 6 5 7]
     Srl V16I8 [14 28 27 30] Srl V8I16 [16 19 31 31] Srl V4I32 [12 12 15 19] Srl V2I64 [4 6 5 7]
@@ -322,6 +384,8 @@ const SSE2: &[E] = tbl! {
     Fmul F64 [2 5 1 1] Fmul V2F64 [2 5 1 1]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its SSE1
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSE1: &[E] = tbl! {
     Fdiv F32 [17 18 1 1] Fdiv V4F32 [34 48 1 1] // Pentium III
     Fneg F32 [2 2 1 2] Fneg V4F32 [2 2 1 2]
@@ -330,10 +394,14 @@ const SSE1: &[E] = tbl! {
     Fmul F32 [2 5 1 1] Fmul V4F32 [2 5 1 1]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its X64
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const X64: &[E] = tbl! {
     Add I64 [1 _ _ _] Sub I64 [1 _ _ _] Mul I64 [2 6 1 2]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticInstrCost`, its X86
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const X86: &[E] = tbl! {
     Add I8 [1 _ _ _] Add I16 [1 _ _ _] Add I32 [1 _ _ _]
     Sub I8 [1 _ _ _] Sub I16 [1 _ _ _] Sub I32 [1 _ _ _]

@@ -14,6 +14,8 @@ use super::{CastOp, CostKind};
 use crate::subtarget::Subtarget;
 use crate::vt::{Action, Scalar, Ty, Vt};
 
+/// Source: LLVM 19 `X86TTIImpl::getCastInstrCost`, its AVX512BW
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX512BW: &[C] = cvt! {
     SignExtend V32I16 V32I8 [1 1 1 1] ZeroExtend V32I16 V32I8 [1 1 1 1]
     // Mask sign extends are one instruction; zero extends add a shift.
@@ -39,6 +41,8 @@ const AVX512BW: &[C] = cvt! {
     Truncate V2I8 V2I16 [2 1 1 1] Truncate V4I8 V4I16 [2 1 1 1] Truncate V8I8 V8I16 [2 1 1 1]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getCastInstrCost`, its AVX512DQ
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX512DQ: &[C] = cvt! {
     SignExtend V2I64 V2I1 [1 1 1 1] SignExtend V4I32 V2I1 [1 1 1 1] SignExtend V4I32 V4I1 [1 1 1 1]
     SignExtend V4I64 V4I1 [1 1 1 1] SignExtend V8I32 V8I1 [1 1 1 1] SignExtend V8I64 V16I1 [1 1 1 1]
@@ -55,6 +59,8 @@ const AVX512DQ: &[C] = cvt! {
     FpToUint V8I64 V8F32 [1 1 1 1] FpToUint V8I64 V8F64 [1 1 1 1]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getCastInstrCost`, its AVX512F
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX512F: &[C] = cvt! {
     FpExtend V8F64 V8F32 [1 1 1 1] FpExtend V8F64 V16F32 [3 1 1 1] FpExtend V16F64 V16F32 [4 1 1 1]
     FpRound V8F32 V8F64 [1 1 1 1]
@@ -109,6 +115,8 @@ const AVX512F: &[C] = cvt! {
     FpToUint V16I32 V16F32 [1 1 1 1] FpToUint V16I16 V16F32 [3 1 1 1] FpToUint V16I8 V16F32 [3 1 1 1]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getCastInstrCost`, its AVX512BWVL
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX512BWVL: &[C] = cvt! {
     SignExtend V2I8 V2I1 [1 1 1 1] SignExtend V16I8 V2I1 [1 1 1 1] SignExtend V2I16 V2I1 [1 1 1 1]
     SignExtend V8I16 V2I1 [1 1 1 1] SignExtend V4I16 V4I1 [1 1 1 1] SignExtend V16I8 V4I1 [1 1 1 1]
@@ -131,6 +139,8 @@ const AVX512BWVL: &[C] = cvt! {
     Truncate V16I8 V16I16 [2 1 1 1]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getCastInstrCost`, its AVX512DQVL
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX512DQVL: &[C] = cvt! {
     SignExtend V2I64 V2I1 [1 1 1 1] SignExtend V4I32 V2I1 [1 1 1 1] SignExtend V4I32 V4I1 [1 1 1 1]
     SignExtend V4I64 V16I1 [1 1 1 1] SignExtend V4I64 V4I1 [1 1 1 1] SignExtend V4I64 V8I1 [1 1 1 1]
@@ -151,6 +161,8 @@ const AVX512DQVL: &[C] = cvt! {
     FpToUint V2I64 V2F64 [1 1 1 1] FpToUint V4I64 V4F64 [1 1 1 1]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getCastInstrCost`, its AVX512VL
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX512VL: &[C] = cvt! {
     Truncate V2I1 V2I8 [3 1 1 1] Truncate V4I1 V4I8 [3 1 1 1] Truncate V8I1 V8I8 [3 1 1 1]
     Truncate V16I1 V16I8 [8 1 1 1] Truncate V2I1 V2I16 [3 1 1 1] Truncate V4I1 V4I16 [3 1 1 1]
@@ -192,6 +204,8 @@ const AVX512VL: &[C] = cvt! {
     FpToUint V8I32 V8F32 [1 1 1 1] FpToUint V8I32 V8F64 [1 1 1 1]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getCastInstrCost`, its AVX2
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX2: &[C] = cvt! {
     SignExtend V4I64 V4I1 [3 1 1 1] ZeroExtend V4I64 V4I1 [3 1 1 1]
     SignExtend V8I32 V8I1 [3 1 1 1] ZeroExtend V8I32 V8I1 [3 1 1 1]
@@ -223,6 +237,8 @@ const AVX2: &[C] = cvt! {
     UintToFp V8F64 V8I32 [4 1 1 1]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getCastInstrCost`, its AVX
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX: &[C] = cvt! {
     SignExtend V4I64 V4I1 [4 1 1 1] ZeroExtend V4I64 V4I1 [4 1 1 1]
     SignExtend V8I32 V8I1 [4 1 1 1] ZeroExtend V8I32 V8I1 [4 1 1 1]
@@ -260,6 +276,8 @@ const AVX: &[C] = cvt! {
     FpExtend V4F64 V4F32 [1 1 1 1] FpRound V4F32 V4F64 [1 1 1 1]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getCastInstrCost`, its SSE41
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSE41: &[C] = cvt! {
     ZeroExtend V2I64 V16I8 [1 1 1 1] SignExtend V2I64 V16I8 [1 1 1 1]
     ZeroExtend V4I32 V16I8 [1 1 1 1] SignExtend V4I32 V16I8 [1 1 1 1]
@@ -288,6 +306,8 @@ const SSE41: &[C] = cvt! {
     FpToUint V4I32 V2F64 [4 1 1 1]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getCastInstrCost`, its SSE2
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSE2: &[C] = cvt! {
     SintToFp F32 I32 [3 1 1 1] SintToFp F64 I32 [3 1 1 1] SintToFp F32 I64 [3 1 1 1]
     SintToFp F64 I64 [3 1 1 1] SintToFp V4F32 V16I8 [3 1 1 1] SintToFp V2F64 V16I8 [4 1 1 1]

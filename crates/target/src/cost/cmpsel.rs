@@ -10,17 +10,23 @@ use super::{CmpSel, CostKind, FloatPred, IntPred};
 use crate::subtarget::Subtarget;
 use crate::vt::{Scalar, Ty};
 
+/// Source: LLVM 19 `X86TTIImpl::getCmpSelInstrCost`, its SLM
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SLM: &[E] = tbl! {
     Setcc V2I64 [2 5 1 2]
     Select V2F64 [4 4 1 3] Select V4F32 [4 4 1 3] Select V2I64 [4 4 1 3] Select V8I32 [4 4 1 3]
     Select V8I16 [4 4 1 3] Select V16I8 [4 4 1 3]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getCmpSelInstrCost`, its AVX512BW
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX512BW: &[E] = tbl! {
     Setcc V32I16 [1 1 1 1] Setcc V16I16 [1 1 1 1] Setcc V64I8 [1 1 1 1] Setcc V32I8 [1 1 1 1]
     Select V32I16 [1 1 1 1] Select V64I8 [1 1 1 1]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getCmpSelInstrCost`, its AVX512
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX512: &[E] = tbl! {
     Setcc V8F64 [1 4 1 1] Setcc V4F64 [1 4 1 1] Setcc V16F32 [1 4 1 1] Setcc V8F32 [1 4 1 1]
     Setcc V8I64 [1 1 1 1] Setcc V4I64 [1 1 1 1] Setcc V2I64 [1 1 1 1] Setcc V16I32 [1 1 1 1]
@@ -33,6 +39,8 @@ const AVX512: &[E] = tbl! {
     Select V64I8 [2 2 4 4] Select V32I8 [1 1 1 1] Select V16I8 [1 1 1 1]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getCmpSelInstrCost`, its AVX2
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX2: &[E] = tbl! {
     Setcc V4F64 [1 4 1 2] Setcc V2F64 [1 4 1 1] Setcc F64 [1 4 1 1]
     Setcc V8F32 [1 4 1 2] Setcc V4F32 [1 4 1 1] Setcc F32 [1 4 1 1]
@@ -41,6 +49,8 @@ const AVX2: &[E] = tbl! {
     Select V16I16 [2 2 1 2] Select V32I8 [2 2 1 2] // pblendvb
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getCmpSelInstrCost`, its AVX1
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX1: &[E] = tbl! {
     Setcc V4F64 [2 3 1 2] Setcc V2F64 [1 3 1 1] Setcc F64 [1 3 1 1]
     Setcc V8F32 [2 3 1 2] Setcc V4F32 [1 3 1 1] Setcc F32 [1 3 1 1]
@@ -49,16 +59,22 @@ const AVX1: &[E] = tbl! {
     Select V16I16 [3 3 3 3] Select V32I8 [3 3 3 3] // vandps + vandnps + vorps
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getCmpSelInstrCost`, its SSE42
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSE42: &[E] = tbl! {
     Setcc V2I64 [1 2 1 2]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getCmpSelInstrCost`, its SSE41
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSE41: &[E] = tbl! {
     Setcc V2F64 [1 5 1 1] Setcc V4F32 [1 5 1 1]
     Select V2F64 [2 2 1 2] Select F64 [2 2 1 2] Select V4F32 [2 2 1 2] Select F32 [2 2 1 2] // blendv*
     Select V2I64 [2 2 1 2] Select V4I32 [2 2 1 2] Select V8I16 [2 2 1 2] Select V16I8 [2 2 1 2]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getCmpSelInstrCost`, its SSE2
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSE2: &[E] = tbl! {
     Setcc V2F64 [2 5 1 1] Setcc F64 [1 5 1 1]
     Setcc V2I64 [5 4 5 5] // pcmpeqd/pcmpgtd expansion
@@ -67,6 +83,8 @@ const SSE2: &[E] = tbl! {
     Select V8I16 [2 2 3 3] Select V16I8 [2 2 3 3]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getCmpSelInstrCost`, its SSE1
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSE1: &[E] = tbl! {
     Setcc V4F32 [2 5 1 1] Setcc F32 [1 5 1 1]
     Select V4F32 [2 2 3 3] Select F32 [2 2 3 3]

@@ -11,12 +11,16 @@ use super::{BinOp, CostKind, Intrinsic, OperandInfo};
 use crate::subtarget::Subtarget;
 use crate::vt::{Scalar, Ty};
 
+/// Source: LLVM 19 `X86TTIImpl::getIntrinsicInstrCost`, its AVX512BW
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX512BW: &[E] = tbl! {
     Abs V32I16 [1 1 1 1] Abs V64I8 [1 1 1 1]
     Smax V32I16 [1 1 1 1] Smax V64I8 [1 1 1 1] Smin V32I16 [1 1 1 1] Smin V64I8 [1 1 1 1]
     Umax V32I16 [1 1 1 1] Umax V64I8 [1 1 1 1] Umin V32I16 [1 1 1 1] Umin V64I8 [1 1 1 1]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getIntrinsicInstrCost`, its AVX512
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX512: &[E] = tbl! {
     Abs V8I64 [1 1 1 1] Abs V4I64 [1 1 1 1] Abs V2I64 [1 1 1 1] Abs V16I32 [1 1 1 1]
     Abs V8I32 [1 1 1 1] Abs V32I16 [2 7 4 4] Abs V16I16 [1 1 1 1] Abs V64I8 [2 7 4 4]
@@ -35,6 +39,8 @@ const AVX512: &[E] = tbl! {
     Fsqrt F64 [6 18 1 1] Fsqrt V2F64 [6 18 1 1] Fsqrt V4F64 [12 18 1 1] Fsqrt V8F64 [24 32 1 3]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getIntrinsicInstrCost`, its AVX2
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX2: &[E] = tbl! {
     Abs V2I64 [2 4 3 5] Abs V4I64 [2 4 3 5] // vblendvpd(x, vpsubq(0, x), x)
     Abs V4I32 [1 1 1 1] Abs V8I32 [1 1 1 2] Abs V8I16 [1 1 1 1] Abs V16I16 [1 1 1 2]
@@ -49,6 +55,8 @@ const AVX2: &[E] = tbl! {
     Fsqrt F64 [14 21 1 1] Fsqrt V2F64 [14 21 1 1] Fsqrt V4F64 [28 35 1 3]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getIntrinsicInstrCost`, its AVX1
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX1: &[E] = tbl! {
     Abs V4I64 [6 8 6 12] Abs V8I32 [3 6 4 5] Abs V16I16 [3 6 4 5] Abs V32I8 [3 6 4 5]
     Smax V4I64 [6 9 6 12] Smax V2I64 [3 7 2 4] Smax V8I32 [4 6 5 6] Smax V16I16 [4 6 5 6] Smax V32I8 [4 6 5 6]
@@ -61,19 +69,27 @@ const AVX1: &[E] = tbl! {
     Fsqrt F64 [27 27 1 1] Fsqrt V2F64 [27 27 1 1] Fsqrt V4F64 [54 54 1 3]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getIntrinsicInstrCost`, its GLM
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const GLM: &[E] = tbl! {
     Fsqrt F32 [19 20 1 1] Fsqrt V4F32 [37 41 1 5] Fsqrt F64 [34 35 1 1] Fsqrt V2F64 [67 71 1 5]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getIntrinsicInstrCost`, its SLM
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SLM: &[E] = tbl! {
     Fsqrt F32 [20 20 1 1] Fsqrt V4F32 [40 41 1 5] Fsqrt F64 [35 35 1 1] Fsqrt V2F64 [70 71 1 5]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getIntrinsicInstrCost`, its SSE42
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSE42: &[E] = tbl! {
     Fmaxnum F32 [5 5 7 7] Fmaxnum V4F32 [4 4 4 5] Fmaxnum F64 [5 5 7 7] Fmaxnum V2F64 [4 4 4 5]
     Fsqrt F32 [18 18 1 1] Fsqrt V4F32 [18 18 1 1] // Nehalem
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getIntrinsicInstrCost`, its SSE41
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSE41: &[E] = tbl! {
     Abs V2I64 [3 4 3 5]
     Smax V2I64 [3 7 2 3] Smax V4I32 [1 1 1 1] Smax V16I8 [1 1 1 1]
@@ -82,10 +98,14 @@ const SSE41: &[E] = tbl! {
     Umin V2I64 [2 11 6 7] Umin V4I32 [1 1 1 1] Umin V8I16 [1 1 1 1]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getIntrinsicInstrCost`, its SSSE3
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSSE3: &[E] = tbl! {
     Abs V4I32 [1 2 1 1] Abs V8I16 [1 2 1 1] Abs V16I8 [1 2 1 1]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getIntrinsicInstrCost`, its SSE2
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSE2: &[E] = tbl! {
     Abs V2I64 [3 6 5 5] Abs V4I32 [1 4 4 4] Abs V8I16 [1 2 3 3] Abs V16I8 [1 2 3 3]
     Smax V2I64 [4 8 15 15] Smax V4I32 [2 4 5 5] Smax V8I16 [1 1 1 1] Smax V16I8 [2 4 5 5]
@@ -96,16 +116,22 @@ const SSE2: &[E] = tbl! {
     Fsqrt F64 [32 32 1 1] Fsqrt V2F64 [32 32 1 1] // Nehalem
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getIntrinsicInstrCost`, its SSE1
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSE1: &[E] = tbl! {
     Fmaxnum F32 [5 5 7 7] Fmaxnum V4F32 [4 6 6 6]
     Fsqrt F32 [28 30 1 2] Fsqrt V4F32 [56 56 1 2] // Pentium III
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getIntrinsicInstrCost`, its X64
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const X64: &[E] = tbl! {
     Abs I64 [1 2 3 3] // sub + cmov
     Smax I64 [1 3 2 3] Smin I64 [1 3 2 3] Umax I64 [1 3 2 3] Umin I64 [1 3 2 3]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getIntrinsicInstrCost`, its X86
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const X86: &[E] = tbl! {
     Abs I32 [1 2 3 3] Abs I16 [2 2 3 3] Abs I8 [2 4 4 3]
     Smax I32 [1 2 2 3] Smax I16 [1 4 2 4] Smax I8 [1 4 2 4]

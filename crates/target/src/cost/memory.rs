@@ -191,6 +191,9 @@ impl Subtarget {
             ));
         }
         if !self.has_avx512() {
+            // LLVM 19's `getMaskedMemoryOpCost`: AVX `vmaskmov` costs 2 per
+            // legal value for a load and 8 for a store (LLVM's constants);
+            // an AVX-512 masked move 1.
             let per = if op == MemOp::Load { 2 } else { 8 };
             return cost.saturating_add(lt.count.saturating_mul(per));
         }
@@ -238,6 +241,12 @@ impl Subtarget {
         self.gs_vector_cost(op, ty, index32, ck)
     }
 
+    /// LLVM 19's `getGSVectorCost`: split to the legal index/data width,
+    /// then a fixed overhead plus one scalar load or store per lane. The
+    /// overheads are LLVM's `getGatherOverhead` / `getScatterOverhead`: 2
+    /// where the instruction is used (AVX-512, or AVX2 with `fast-gather`;
+    /// scatters AVX-512 only), 1024 otherwise. This prices a Zen 4
+    /// gather like a Skylake-SP one (see `machine.rs` for what Zen 4 does).
     fn gs_vector_cost(&self, op: MemOp, ty: Ty, index32: bool, ck: CostKind) -> u64 {
         let vf = ty.lanes.max(1);
         let index_bits = if self.has_avx512() && vf >= 16 && index32 {

@@ -16,8 +16,13 @@ use crate::subtarget::Subtarget;
 use crate::vt::{Scalar, Ty, Vt};
 
 /// Single-cost rows (the cost for every kind).
+///
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticReductionCost`, its SLM
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SLM_ARITH: &[E] = tbl! { Fadd V2F64 [3 3 3 3] Add V2I64 [5 5 5 5] };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticReductionCost`, its SSE2
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSE2_ARITH: &[E] = tbl! {
     Fadd V2F64 [2 2 2 2] Fadd V2F32 [2 2 2 2] Fadd V4F32 [4 4 4 4]
     Add V2I64 [2 2 2 2] Add V2I32 [2 2 2 2] Add V4I32 [3 3 3 3] Add V2I16 [2 2 2 2]
@@ -25,11 +30,15 @@ const SSE2_ARITH: &[E] = tbl! {
     Add V16I8 [3 3 3 3]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticReductionCost`, its AVX1
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX1_ARITH: &[E] = tbl! {
     Fadd V4F64 [3 3 3 3] Fadd V4F32 [3 3 3 3] Fadd V8F32 [4 4 4 4]
     Add V2I64 [1 1 1 1] Add V4I64 [3 3 3 3] Add V8I32 [5 5 5 5] Add V16I16 [5 5 5 5] Add V32I8 [4 4 4 4]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticReductionCost`, its AVX512 i1 (bool)
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX512_BOOL: &[E] = tbl! {
     And V2I1 [3 3 3 3] And V4I1 [5 5 5 5] And V8I1 [7 7 7 7] And V16I1 [9 9 9 9]
     And V32I1 [11 11 11 11] And V64I1 [13 13 13 13]
@@ -37,24 +46,34 @@ const AVX512_BOOL: &[E] = tbl! {
     Or V32I1 [11 11 11 11] Or V64I1 [13 13 13 13]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticReductionCost`, its AVX2 i1 (bool)
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX2_BOOL: &[E] = tbl! {
     And V16I16 [2 2 2 2] And V32I8 [2 2 2 2] Or V16I16 [2 2 2 2] Or V32I8 [2 2 2 2] // vpmovmskb + cmp
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticReductionCost`, its AVX1 i1 (bool)
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX1_BOOL: &[E] = tbl! {
     And V4I64 [2 2 2 2] And V8I32 [2 2 2 2] And V16I16 [4 4 4 4] And V32I8 [4 4 4 4]
     Or V4I64 [2 2 2 2] Or V8I32 [2 2 2 2] Or V16I16 [4 4 4 4] Or V32I8 [4 4 4 4]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getArithmeticReductionCost`, its SSE2 i1 (bool)
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSE2_BOOL: &[E] = tbl! {
     And V2I64 [2 2 2 2] And V4I32 [2 2 2 2] And V8I16 [2 2 2 2] And V16I8 [2 2 2 2] // movmsk + cmp
     Or V2I64 [2 2 2 2] Or V4I32 [2 2 2 2] Or V8I16 [2 2 2 2] Or V16I8 [2 2 2 2]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getMinMaxReductionCost`, its SSE2
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSE2_MINMAX: &[E] = tbl! {
     Umin V2I16 [5 5 5 5] Umin V4I16 [7 7 7 7] Umin V8I16 [9 9 9 9] // pxor to use pminsw/pmaxsw
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getMinMaxReductionCost`, its SSE41
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSE41_MINMAX: &[E] = tbl! {
     Smin V2I16 [3 3 3 3] Smin V4I16 [5 5 5 5] Umin V2I16 [5 5 5 5] Umin V4I16 [7 7 7 7]
     Smin V8I16 [4 4 4 4] Umin V8I16 [4 4 4 4] // phminposuw + xor
@@ -62,10 +81,14 @@ const SSE41_MINMAX: &[E] = tbl! {
     Umin V2I8 [3 3 3 3] Umin V4I8 [5 5 5 5] Umin V8I8 [7 7 7 7] Umin V16I8 [6 6 6 6]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getMinMaxReductionCost`, its AVX1
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX1_MINMAX: &[E] = tbl! {
     Smin V16I16 [6 6 6 6] Umin V16I16 [6 6 6 6] Smin V32I8 [8 8 8 8] Umin V32I8 [8 8 8 8]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getMinMaxReductionCost`, its AVX512BW
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX512BW_MINMAX: &[E] = tbl! {
     Smin V32I16 [8 8 8 8] Umin V32I16 [8 8 8 8] Smin V64I8 [10 10 10 10] Umin V64I8 [10 10 10 10]
 };

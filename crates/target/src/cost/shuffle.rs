@@ -30,6 +30,9 @@ macro_rules! stbl4 {
 }
 
 /// Sub-128-bit shuffles before SSSE3 (`pshuflw`, `punpck`).
+///
+/// Source: LLVM 19 `X86TTIImpl::getShuffleCost`, its SSE2 sub-vector
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSE2_SUBVECTOR: &[S] = stbl! {
     Broadcast V4I16 1 Broadcast V2I16 1 Broadcast V8I8 2 Broadcast V4I8 2 Broadcast V2I8 1
     Reverse V4I16 1 Reverse V2I16 1 Reverse V4I8 3 Reverse V2I8 1
@@ -40,12 +43,16 @@ const SSE2_SUBVECTOR: &[S] = stbl! {
     PermuteSingleSrc V4I8 3 PermuteSingleSrc V2I8 1
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getShuffleCost`, its AVX512VBMI
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX512VBMI: &[S] = stbl! {
     Reverse V64I8 1 Reverse V32I8 1 // vpermb
     PermuteSingleSrc V64I8 1 PermuteSingleSrc V32I8 1
     PermuteTwoSrc V64I8 2 PermuteTwoSrc V32I8 2 PermuteTwoSrc V16I8 2 // vpermt2b
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getShuffleCost`, its AVX512BW
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX512BW: &[S] = stbl! {
     Broadcast V32I16 1 Broadcast V32F16 1 Broadcast V64I8 1
     Reverse V32I16 2 Reverse V32F16 2 Reverse V16I16 2 Reverse V64I8 2 // vpermw; pshufb + vshufi64x2
@@ -57,6 +64,8 @@ const AVX512BW: &[S] = stbl! {
     Splice V32I16 2 Splice V32F16 2 Splice V64I8 2
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getShuffleCost`, its AVX512
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX512: &[S] = stbl4! {
     Broadcast V8F64 [1 1 1 1] Broadcast V16F32 [1 1 1 1] Broadcast V8I64 [1 1 1 1]
     Broadcast V16I32 [1 1 1 1] Broadcast V32I16 [1 1 1 1] Broadcast V32F16 [1 1 1 1]
@@ -82,6 +91,8 @@ const AVX512: &[S] = stbl4! {
     Select V8F64 [1 1 1 1] Select V16F32 [1 1 1 1] Select V8I64 [1 1 1 1] Select V16I32 [1 1 1 1]
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getShuffleCost`, its AVX2
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX2: &[S] = stbl! {
     Broadcast V4F64 1 Broadcast V8F32 1 Broadcast V4I64 1 Broadcast V8I32 1
     Broadcast V16I16 1 Broadcast V16F16 1 Broadcast V32I8 1
@@ -95,6 +106,8 @@ const AVX2: &[S] = stbl! {
     PermuteTwoSrc V16I16 7 PermuteTwoSrc V16F16 7 PermuteTwoSrc V32I8 7
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getShuffleCost`, its AVX1
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const AVX1: &[S] = stbl! {
     Broadcast V4F64 2 Broadcast V8F32 2 Broadcast V4I64 2 Broadcast V8I32 2
     Broadcast V16I16 3 Broadcast V16F16 3 Broadcast V32I8 2
@@ -110,11 +123,15 @@ const AVX1: &[S] = stbl! {
     PermuteTwoSrc V16I16 15 PermuteTwoSrc V16F16 15 PermuteTwoSrc V32I8 15
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getShuffleCost`, its SSE41
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSE41: &[S] = stbl! {
     Select V2I64 1 Select V2F64 1 Select V4I32 1 Select V4F32 1 Select V8I16 1 Select V8F16 1
     Select V16I8 1
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getShuffleCost`, its SSSE3
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSSE3: &[S] = stbl! {
     Broadcast V8I16 1 Broadcast V8F16 1 Broadcast V16I8 1 // pshufb
     Reverse V8I16 1 Reverse V8F16 1 Reverse V16I8 1
@@ -124,6 +141,8 @@ const SSSE3: &[S] = stbl! {
     PermuteTwoSrc V8I16 3 PermuteTwoSrc V8F16 3 PermuteTwoSrc V16I8 3
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getShuffleCost`, its SSE2
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSE2: &[S] = stbl! {
     Broadcast V2F64 1 Broadcast V2I64 1 Broadcast V4I32 1 Broadcast V8I16 2 Broadcast V8F16 2
     Broadcast V16I8 3
@@ -136,6 +155,8 @@ const SSE2: &[S] = stbl! {
     PermuteTwoSrc V8I16 8 PermuteTwoSrc V8F16 8 PermuteTwoSrc V16I8 13
 };
 
+/// Source: LLVM 19 `X86TTIImpl::getShuffleCost`, its SSE1
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SSE1: &[S] = stbl! {
     Broadcast V4F32 1 Reverse V4F32 1 Select V4F32 2 Splice V4F32 2
     PermuteSingleSrc V4F32 1 PermuteTwoSrc V4F32 2
@@ -154,6 +175,9 @@ fn slookup(t: &[S], kind: ShuffleKind, vt: Vt, ck: CostKind) -> Option<u64> {
 }
 
 /// The SLM extract table (`use-slm-arith-costs`).
+///
+/// Source: LLVM 19 `X86TTIImpl::getVectorInstrCost`, its SLM
+/// table (LLVM's numbers; checked by `tests/llvm_costs.rs`).
 const SLM_EXTRACT: &[E] = tbl! {
     Add I8 [4 4 4 4] Add I16 [4 4 4 4] Add I32 [4 4 4 4] Add I64 [7 7 7 7]
 };
