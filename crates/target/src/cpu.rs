@@ -426,11 +426,15 @@ pub fn names() -> impl Iterator<Item = &'static str> {
 /// Measured with opt-19 for every CPU `llc-19 -mcpu=help` lists; unknown
 /// names have no model.
 ///
-/// This is the unroller's calibrated table, moved here unchanged: it is
-/// keyed by the literal name, so LLVM's alias spellings (`skylake_avx512`,
-/// ...) get no buffer here although opt-19 uses their target's model.
+/// An alias spelling (`skylake_avx512`, `core_i7_sse4_2`, ...) has the
+/// model of the CPU it stands for, as in opt-19 (the unroller's table
+/// before it moved here knew only the canonical names).
 pub fn loop_buffer_size(tune_cpu: &str) -> u32 {
-    match tune_cpu {
+    let name = ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == tune_cpu)
+        .map_or(tune_cpu, |&(_, target)| target);
+    match name {
         "generic" | "x86-64" | "x86-64-v2" | "core2" | "penryn" | "yonah" | "nehalem"
         | "corei7" | "westmere" | "sandybridge" | "corei7-avx" | "ivybridge" | "core-avx-i" => 28,
         "haswell" | "core-avx2" | "broadwell" | "skylake" | "skylake-avx512" | "skx"
@@ -467,6 +471,27 @@ mod tests {
         assert!(!lookup("rocketlake").unwrap().features.has(Sgx));
         assert!(lookup("icelake-client").unwrap().features.has(Sgx));
         assert!(lookup("bogus").is_none() && lookup("").is_none());
+    }
+
+    #[test]
+    fn loop_buffers() {
+        // opt-19's partial unrolling threshold per tuned CPU.
+        assert_eq!(loop_buffer_size("x86-64"), 28);
+        assert_eq!(loop_buffer_size("skylake-avx512"), 50);
+        assert_eq!(loop_buffer_size("sapphirerapids"), 72);
+        assert_eq!(loop_buffer_size("znver4"), 108);
+        assert_eq!(loop_buffer_size("znver1"), 0);
+        assert_eq!(loop_buffer_size("bogus"), 0);
+        // Alias spellings use their target's model (opt-19 unrolls a
+        // runtime loop by 8 for `skylake_avx512`, by 4 for
+        // `core_i7_sse4_2`, not at all for `atom_sse4_2`).
+        assert_eq!(loop_buffer_size("skylake_avx512"), 50);
+        assert_eq!(loop_buffer_size("core_i7_sse4_2"), 28);
+        assert_eq!(loop_buffer_size("atom_sse4_2"), 10);
+        assert_eq!(loop_buffer_size("graniterapids_d"), 72);
+        for &(alias, target) in ALIASES {
+            assert_eq!(loop_buffer_size(alias), loop_buffer_size(target), "{alias}");
+        }
     }
 
     #[test]
