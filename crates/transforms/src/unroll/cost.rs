@@ -5,30 +5,26 @@
 //!
 //! # Size
 //! LLVM measures a loop with `CodeMetrics` and the target's code-size
-//! cost of each instruction. We model x86-64's costs as opt-19 sees them
-//! (with the static relocation model it assumes): phis, debug records,
-//! `freeze`, `extractvalue`, static allocas, no-op casts (`bitcast`,
-//! `trunc`, pointer/int casts of the pointer width, `zext` i32 to i64),
-//! extensions of a load (extending loads) and address computations that
-//! fold into an addressing mode (`getelementptr` on a register or a
-//! `dso_local` global, one index scaled by 1/2/4/8) are free; a store
-//! through an indexed address costs 2; everything else costs 1.
-//! (Calibrated against opt-19's unroll counts with
-//! `-unroll-partial-threshold` probes.) A loop never counts less than
-//! `BEInsns + 1` = 3.
+//! cost of each instruction: the target model's
+//! [`loopwright_target::size::inst_cost`] (x86-64's costs as opt-19 sees
+//! them, calibrated against opt-19's unroll counts). A loop never counts
+//! less than `BEInsns + 1` = 3.
 //!
 //! # Target preferences
 //! For x86 targets LLVM enables partial, runtime and upper-bound unrolling
-//! with a partial threshold equal to the CPU's loop micro-op buffer size
-//! (28 for `x86-64` and Sandy Bridge-class CPUs, 50 for Haswell and later
-//! Intel cores), unless the loop contains a call that is lowered to a call
-//! (intrinsics and a few math functions are not). Without a known target
+//! with a partial threshold equal to the tuned CPU's loop micro-op buffer
+//! size, which the target model knows
+//! ([`loopwright_target::Subtarget::loop_buffer_size`]: 28 for `x86-64` and
+//! Sandy Bridge-class CPUs, 50 for Haswell and later Intel cores), unless
+//! the loop contains a call that is lowered to a call (intrinsics and a few
+//! math functions are not). Without a known target
 //! (no triple), only full unrolling and pragmas apply, as with opt-19 on
 //! such a module.
 
 use super::UnrollOptions;
 use crate::utils::direct_callee;
-use loopwright_ir::{ConstData, Function, GlobalRef, InstData, Module, Opcode, Operand, TypeData};
+use loopwright_ir::{ConstData, Function, GlobalRef, Module, Opcode, Operand, TypeData};
+use loopwright_target::TargetModel;
 
 /// LLVM's `UnrollingPreferences`, the parts loopwright uses.
 #[derive(Clone, Debug)]
@@ -87,249 +83,9 @@ impl LoopSize {
     }
 }
 
-/// Whether calling `name` is lowered to a call (LLVM's `isLoweredToCall`):
-/// intrinsics and a few math functions that become instructions are not.
-pub(crate) fn lowered_to_call(name: &str) -> bool {
-    if name.starts_with("llvm.") {
-        return false;
-    }
-    !matches!(
-        name,
-        "copysign"
-            | "copysignf"
-            | "copysignl"
-            | "fabs"
-            | "fabsf"
-            | "fabsl"
-            | "fmin"
-            | "fminf"
-            | "fminl"
-            | "fmax"
-            | "fmaxf"
-            | "fmaxl"
-            | "sin"
-            | "sinf"
-            | "sinl"
-            | "cos"
-            | "cosf"
-            | "cosl"
-            | "sqrt"
-            | "sqrtf"
-            | "sqrtl"
-            | "exp"
-            | "expf"
-            | "expl"
-            | "exp2"
-            | "exp2f"
-            | "exp2l"
-            | "pow"
-            | "powf"
-            | "powl"
-            | "floor"
-            | "floorf"
-            | "floorl"
-            | "ceil"
-            | "ceilf"
-            | "ceill"
-            | "round"
-            | "roundf"
-            | "roundl"
-            | "ffs"
-            | "ffsl"
-            | "abs"
-            | "labs"
-            | "llabs"
-    )
-}
-
-/// The byte size of an element type for address arithmetic, when it is a
-/// simple scalar (enough to decide whether an index can be scaled).
-fn scalar_size(m: &Module, t: loopwright_ir::Type) -> Option<u64> {
-    match m.types.data(t) {
-        TypeData::Int(w) => Some(u64::from(w.div_ceil(8)).next_power_of_two()),
-        TypeData::Ptr(_) | TypeData::Double => Some(8),
-        TypeData::Float => Some(4),
-        TypeData::Half | TypeData::BFloat => Some(2),
-        _ => None,
-    }
-}
-
-/// Whether a `getelementptr` folds into an x86 addressing mode (LLVM's
-/// `getGEPCost` with `isLegalAddressingMode`): at most one variable index
-/// scaled by 1, 2, 4 or 8, and a base that is a register or a global the
-/// code can address directly (`dso_local`, under opt's static relocation
-/// model).
-fn gep_folds(m: &Module, f: &Function, data: &InstData) -> bool {
-    let ops = data.operands();
-    let Some(&base) = ops.first() else {
-        return false;
-    };
-    if let Operand::Const(c) = base {
-        if let ConstData::Global { global, .. } = m.consts.data(c) {
-            let common = m.global_common(*global);
-            let dso_local = common.dso_local
-                || common.linkage.is_local()
-                || common.visibility != loopwright_ir::Visibility::Default;
-            if !dso_local {
-                return false;
-            }
-        }
-    }
-    let loopwright_ir::Extra::Gep { source_ty } = data.extra else {
-        return false;
-    };
-    // Walk the indices: constants fold into the displacement; one variable
-    // index may be scaled.
-    let mut ty = source_ty;
-    let mut variable = 0;
-    for (k, &idx) in ops[1..].iter().enumerate() {
-        let elem = if k == 0 {
-            Some(ty)
-        } else {
-            m.types.aggregate_elem(ty, 0)
-        };
-        let is_const = matches!(idx, Operand::Const(_));
-        if let (false, Some(e)) = (is_const, elem) {
-            variable += 1;
-            if variable > 1
-                || !matches!(
-                    scalar_size(m, e).or_else(|| aggregate_size(m, e)),
-                    Some(1 | 2 | 4 | 8)
-                )
-            {
-                return false;
-            }
-        }
-        if k > 0 {
-            let next = match (m.types.data(ty), idx) {
-                (TypeData::Struct { .. } | TypeData::Named(_), Operand::Const(c)) => m
-                    .consts
-                    .as_i64(c)
-                    .and_then(|i| m.types.aggregate_elem(ty, i as u64)),
-                _ => m.types.aggregate_elem(ty, 0),
-            };
-            match next {
-                Some(n) => ty = n,
-                None => return true,
-            }
-        }
-        let _ = f;
-    }
-    true
-}
-
-/// Sizes of small aggregates (arrays of scalars) for index scaling.
-fn aggregate_size(m: &Module, t: loopwright_ir::Type) -> Option<u64> {
-    match m.types.data(t) {
-        TypeData::Array { len, elem } => scalar_size(m, *elem).map(|s| s * len),
-        _ => None,
-    }
-}
-
-/// The x86-64 code-size cost of one instruction (see the module docs).
-pub(crate) fn inst_cost(m: &Module, f: &Function, data: &InstData) -> u32 {
-    use Opcode::*;
-    let of_load = |op: Option<&Operand>| {
-        matches!(op, Some(Operand::Value(v))
-            if matches!(f.value_def(*v), loopwright_ir::ValueDef::Result(d) if f.inst(d).opcode == Load))
-    };
-    match data.opcode {
-        op if op.is_debug_record() => 0,
-        Phi | Freeze | ExtractValue | BitCast | Trunc | AddrSpaceCast => 0,
-        GetElementPtr => u32::from(!gep_folds(m, f, data)),
-        PtrToInt | IntToPtr => {
-            // Free when the integer has the pointer's width.
-            let other = if data.opcode == PtrToInt {
-                data.ty
-            } else {
-                data.operands()
-                    .first()
-                    .map_or(data.ty, |&o| f.operand_type(o, &m.consts))
-            };
-            u32::from(m.types.int_width(other) != Some(64))
-        }
-        ZExt | SExt => {
-            // Extending loads (`movzx`/`movsx`) make the extension of a load
-            // free, and x86-64 zero-extends 32-bit results for free.
-            let from = data
-                .operands()
-                .first()
-                .map(|&o| f.operand_type(o, &m.consts));
-            let from_w = from.and_then(|t| m.types.int_width(t));
-            let to_w = m.types.int_width(data.ty);
-            let ext_load = of_load(data.operands().first())
-                && matches!(from_w, Some(8 | 16 | 32))
-                && matches!(to_w, Some(16 | 32 | 64))
-                && from_w < to_w;
-            let free_zext = data.opcode == ZExt && from_w == Some(32) && to_w == Some(64);
-            u32::from(!(ext_load || free_zext))
-        }
-        Store => {
-            // A store with an index register takes two micro-ops.
-            let ptr = data.operands().get(1);
-            let indexed = matches!(ptr, Some(Operand::Value(v))
-                if matches!(f.value_def(*v), loopwright_ir::ValueDef::Result(d)
-                    if f.inst(d).opcode == GetElementPtr
-                        && f.inst(d).operands()[1..].iter().any(|o| !matches!(o, Operand::Const(_)))));
-            if indexed {
-                2
-            } else {
-                1
-            }
-        }
-        Alloca => 0,
-        UDiv | URem | SDiv | SRem => {
-            // Division is expanded: by a power of two it is a shift or a
-            // mask for unsigned operands, otherwise a multiply sequence or
-            // `div`.
-            let pow2 = match data.operands().get(1) {
-                Some(Operand::Const(c)) => m
-                    .consts
-                    .as_apint(*c)
-                    .and_then(|v| v.as_u64())
-                    .is_some_and(|v| v.is_power_of_two()),
-                _ => false,
-            };
-            match (data.opcode, pow2) {
-                (UDiv | URem, true) => 1,
-                (SRem, true) => 6,
-                _ => 4,
-            }
-        }
-        Call => {
-            // Calls cost one per argument plus one (TTI's `getInstructionCost`):
-            // the fixed parameters of a direct callee, the arguments passed
-            // to an indirect one; calls the target lowers to instructions
-            // cost one.
-            let Some(g) = direct_callee(m, data) else {
-                return data.call_args().len() as u32 + 1;
-            };
-            let func = &m.functions[g];
-            let name = func.name().unwrap_or("");
-            let Some(intr) = name.strip_prefix("llvm.") else {
-                let local = func.common.linkage.is_local() || func.name().is_none();
-                return if local || lowered_to_call(name) {
-                    func.params.len() as u32 + 1
-                } else {
-                    1
-                };
-            };
-            let base = intr.split('.').next().unwrap_or("");
-            match base {
-                // Intrinsics that produce no code.
-                "lifetime" | "assume" | "dbg" | "pseudoprobe" | "experimental" | "invariant"
-                | "sideeffect" => 0,
-                "smax" | "smin" | "umax" | "umin" | "ctlz" | "cttz" | "fmuladd" | "fma"
-                | "fabs" => 2,
-                "abs" | "uadd" | "usub" | "sadd" | "ssub" => 3,
-                // No `popcnt` in the baseline x86-64 instruction set.
-                "ctpop" => 15,
-                _ => 1,
-            }
-        }
-        _ => 1,
-    }
-}
+// The code-size model lives in the target model; the simulation reaches it
+// through these names.
+pub(crate) use loopwright_target::size::{inst_cost, lowered_to_call};
 
 /// Measures the blocks of a loop.
 pub fn measure(
@@ -450,40 +206,6 @@ fn const_mentions(m: &Module, c: loopwright_ir::Const, g: loopwright_ir::Func, d
     }
 }
 
-/// The loop micro-op buffer size of the scheduling model LLVM 19 tunes
-/// for (`LoopMicroOpBufferSize`); x86's TTI enables partial and runtime
-/// unrolling only when it is non-zero. Measured with opt-19 for every CPU
-/// `llc-19 -mcpu=help` lists; unknown names have no model.
-fn loop_buffer_size(tune_cpu: &str) -> u32 {
-    match tune_cpu {
-        "generic" | "x86-64" | "x86-64-v2" | "core2" | "penryn" | "yonah" | "nehalem"
-        | "corei7" | "westmere" | "sandybridge" | "corei7-avx" | "ivybridge" | "core-avx-i" => 28,
-        "haswell" | "core-avx2" | "broadwell" | "skylake" | "skylake-avx512" | "skx"
-        | "cascadelake" | "cooperlake" | "cannonlake" | "icelake-client" | "icelake-server"
-        | "tigerlake" | "rocketlake" | "knl" | "knm" | "x86-64-v3" | "x86-64-v4" => 50,
-        "alderlake" | "raptorlake" | "meteorlake" | "arrowlake" | "arrowlake-s" | "lunarlake"
-        | "pantherlake" | "gracemont" | "sierraforest" | "grandridge" | "clearwaterforest"
-        | "sapphirerapids" | "emeraldrapids" | "graniterapids" | "graniterapids-d" => 72,
-        "atom" | "bonnell" | "silvermont" | "slm" | "goldmont" | "goldmont-plus" | "tremont" => 10,
-        "znver3" => 96,
-        "znver4" | "znver5" => 108,
-        _ => 0,
-    }
-}
-
-/// The CPU LLVM tunes for: `"tune-cpu"`, else `"target-cpu"`, else none
-/// (which x86 treats as `i586`, without a loop buffer).
-fn tune_cpu<'a>(m: &'a Module, f: &Function) -> &'a str {
-    let attrs = m.attrs.get(f.fn_attrs);
-    let get = |key: &str| {
-        attrs.iter().find_map(|a| match a {
-            loopwright_ir::Attr::Str(k, Some(v)) if &**k == key => Some(&**v),
-            _ => None,
-        })
-    };
-    get("tune-cpu").or_else(|| get("target-cpu")).unwrap_or("")
-}
-
 /// `gatherUnrollingPreferences`: defaults, then the target, then options.
 pub fn preferences(
     m: &Module,
@@ -521,7 +243,7 @@ pub fn preferences(
         .is_some_and(|t| t.starts_with("x86_64") || t.starts_with("i686") || t.starts_with("i386"));
     // BasicTTI: no loop buffer, no partial or runtime unrolling (and no
     // remark); a real call in the loop advises against it.
-    let buffer = loop_buffer_size(tune_cpu(m, f));
+    let buffer = TargetModel::for_function(m, f).loop_buffer_size();
     if is_x86 && buffer > 0 {
         if size.has_real_call {
             *remark_call = Some("call".into());
