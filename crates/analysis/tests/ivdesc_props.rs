@@ -83,6 +83,12 @@ struct Gen {
     next: Box<dyn FnMut() -> u64>,
 }
 
+/// The testkit's seeded generator as a closure.
+fn rng(seed: u64) -> impl FnMut() -> u64 {
+    let mut r = loopwright_testkit::Rng::new(seed);
+    move || r.next_u64()
+}
+
 impl Gen {
     fn below(&mut self, n: u64) -> u64 {
         (self.next)() % n.max(1)
@@ -1130,7 +1136,7 @@ fn check_reduction(
 #[test]
 fn reduction_claims_hold_on_random_loops() {
     let mut g = Gen {
-        next: Box::new(loopwright_ir::testing::xorshift(0x05ee_d0f1_de5c)),
+        next: Box::new(rng(0x05ee_d0f1_de5c)),
     };
     let mut stats = Stats {
         reductions: HashMap::new(),
@@ -1171,20 +1177,11 @@ fn reduction_claims_hold_on_random_loops() {
 /// the value each stores to `%out`.
 #[test]
 fn interpreter_agrees_with_lli() {
-    let ok = std::process::Command::new("lli-19")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "lli-19 is required under CI"
-        );
-        eprintln!("ivdesc_props: lli-19 not found, skipping");
+    if !loopwright_testkit::require(&[loopwright_testkit::tools::LLI]) {
         return;
     }
     let mut g = Gen {
-        next: Box::new(loopwright_ir::testing::xorshift(0x111e_5eed)),
+        next: Box::new(rng(0x111e_5eed)),
     };
     let dir = std::env::temp_dir().join(format!("loopwright-ivdesc-lli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("scratch dir");
@@ -1248,12 +1245,12 @@ define i32 @main() {{
         );
         let path = dir.join(format!("p{k}.ll"));
         std::fs::write(&path, format!("{}{main}", p.text)).expect("write");
-        let out = std::process::Command::new("lli-19")
-            .arg(&path)
-            .output()
-            .expect("run lli-19");
+        let out = loopwright_testkit::run(
+            std::process::Command::new(loopwright_testkit::tools::LLI).arg(&path),
+            loopwright_testkit::run::LLI_TIMEOUT,
+        );
         assert!(
-            out.status.success(),
+            out.success(),
             "lli-19 failed on case {k}: {}\n{}",
             String::from_utf8_lossy(&out.stderr),
             p.text

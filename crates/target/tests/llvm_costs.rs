@@ -20,23 +20,10 @@
 //! clang-19 is not installed (an error under `CI=1`).
 
 use loopwright_target::*;
+use loopwright_testkit::run::TIMEOUT;
+use loopwright_testkit::tools::{CLANG, OPT};
 use std::fmt::Write as _;
 use std::process::Command;
-
-fn have(tool: &str) -> bool {
-    Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
-fn skip(why: &str) -> bool {
-    if std::env::var_os("CI").is_some_and(|v| v == "1") {
-        panic!("{why} (required under CI=1)");
-    }
-    eprintln!("skipped: {why}");
-    true
-}
 
 /// What a probe asks the model.
 #[derive(Clone, Debug)]
@@ -558,28 +545,18 @@ fn module(probes: &[Probe], attrs: &str) -> String {
 
 /// opt-19's cost per probe (`None`: invalid or not printed).
 fn opt_costs(src: &str, kind: CostKind, n: usize) -> Vec<Option<u64>> {
-    use std::io::Write;
-    let mut child = Command::new("opt-19")
-        .args([
+    let out = loopwright_testkit::run_with_input(
+        Command::new(OPT).args([
             "-passes=print<cost-model>",
             &format!("-cost-kind={}", kind.opt_name()),
             "-disable-output",
             "-",
-        ])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("opt-19 runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(src.as_bytes())
-        .expect("write module");
-    let out = child.wait_with_output().expect("opt-19 finishes");
+        ]),
+        src.as_bytes(),
+        TIMEOUT,
+    );
     assert!(
-        out.status.success(),
+        out.success(),
         "opt-19: {}",
         String::from_utf8_lossy(&out.stderr)
     );
@@ -637,8 +614,8 @@ fn model_cost(st: &Subtarget, q: &Query, kind: CostKind) -> u64 {
 fn features_of(cpu: &str) -> String {
     // What clang-19 writes for -march=CPU (tests/cpus.rs checks the model
     // against it); read from clang when available.
-    let out = Command::new("clang-19")
-        .args([
+    let out = loopwright_testkit::run(
+        Command::new(CLANG).args([
             &format!("-march={cpu}"),
             "-S",
             "-emit-llvm",
@@ -647,10 +624,9 @@ fn features_of(cpu: &str) -> String {
             "-x",
             "c",
             "-",
-        ])
-        .stdin(std::process::Stdio::null())
-        .output();
-    let Ok(out) = out else { return String::new() };
+        ]),
+        TIMEOUT,
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     text.lines()
         .filter(|l| l.starts_with("attributes #"))
@@ -664,8 +640,7 @@ fn features_of(cpu: &str) -> String {
 
 #[test]
 fn costs_match_opt() {
-    if !have("opt-19") || !have("clang-19") {
-        skip("opt-19 or clang-19 not installed");
+    if !loopwright_testkit::require(&[OPT, CLANG]) {
         return;
     }
     let probes = probes();
@@ -749,4 +724,5 @@ fn costs_match_opt() {
         "{} costs differ from opt-19's",
         failures.len()
     );
+    loopwright_testkit::floors::check("target_costs_equal_to_opt", ok);
 }

@@ -16,23 +16,13 @@
 
 use loopwright_target::machine::{timing, timings, Machine};
 use loopwright_target::*;
+use loopwright_testkit::run::TIMEOUT;
 use std::process::Command;
 
+/// LLVM 19's machine-code analyzer (package llvm-19).
+const MCA: &str = "llvm-mca-19";
+
 const CASES: &str = include_str!("../../../bench/target/cases.txt");
-
-fn have(tool: &str) -> bool {
-    Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
-fn skip(why: &str) {
-    if std::env::var_os("CI").is_some_and(|v| v == "1") {
-        panic!("{why} (required under CI=1)");
-    }
-    eprintln!("skipped: {why}");
-}
 
 fn reg(width: u32, n: u32) -> String {
     match width {
@@ -63,15 +53,16 @@ fn mca(cpu: &str, inst: &str) -> Option<(u32, f64, f64)> {
     std::fs::create_dir_all(&dir).ok()?;
     let file = dir.join("i.s");
     std::fs::write(&file, format!("{inst}\n")).ok()?;
-    let out = Command::new("llvm-mca-19")
-        .args([
-            "-mtriple=x86_64-unknown-linux-gnu",
-            &format!("-mcpu={cpu}"),
-            "-iterations=10",
-        ])
-        .arg(&file)
-        .output()
-        .ok()?;
+    let out = loopwright_testkit::run(
+        Command::new(MCA)
+            .args([
+                "-mtriple=x86_64-unknown-linux-gnu",
+                &format!("-mcpu={cpu}"),
+                "-iterations=10",
+            ])
+            .arg(&file),
+        TIMEOUT,
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     let mut lines = text.lines();
     lines.find(|l| l.starts_with("[1]    [2]    [3]"))?;
@@ -85,8 +76,7 @@ fn mca(cpu: &str, inst: &str) -> Option<(u32, f64, f64)> {
 
 #[test]
 fn machine_tables_match_llvm_mca() {
-    if !have("llvm-mca-19") {
-        skip("llvm-mca-19 not installed");
+    if !loopwright_testkit::require(&[MCA]) {
         return;
     }
     let mut checked = 0;
@@ -118,12 +108,12 @@ fn machine_tables_match_llvm_mca() {
         );
     }
     eprintln!("mca: {checked} rows equal to llvm-mca-19's");
+    loopwright_testkit::floors::check("target_mca_rows_equal", checked);
 }
 
 #[test]
 fn cost_model_next_to_the_scheduling_models() {
-    if !have("llvm-mca-19") {
-        skip("llvm-mca-19 not installed");
+    if !loopwright_testkit::require(&[MCA]) {
         return;
     }
     let v = OperandInfo::VARIABLE;
