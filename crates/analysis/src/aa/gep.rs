@@ -394,7 +394,16 @@ impl AliasAnalysis<'_> {
     }
 
     /// `DecomposeGEPExpression`.
-    pub(crate) fn decompose(&self, mut v: Operand) -> DecomposedGep {
+    pub(crate) fn decompose(&self, v: Operand) -> DecomposedGep {
+        if let Some(d) = self.memo.borrow().decomposed.get(&v) {
+            return d.clone();
+        }
+        let d = self.decompose_uncached(v);
+        self.memo.borrow_mut().decomposed.insert(v, d.clone());
+        d
+    }
+
+    fn decompose_uncached(&self, mut v: Operand) -> DecomposedGep {
         let cxt = self.inst_of(v);
         let max_index = self.dl.max_index_bits().min(MAX_BITS);
         let mut dec = DecomposedGep {

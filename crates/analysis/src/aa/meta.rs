@@ -358,6 +358,16 @@ impl AliasAnalysis<'_> {
         if a == b {
             return true;
         }
+        if let Some(&r) = self.memo.borrow().tbaa.get(&(a, b)) {
+            return r;
+        }
+        let r = self.tbaa_match(a, b);
+        self.memo.borrow_mut().tbaa.insert((a, b), r);
+        r
+    }
+
+    /// `matchAccessTags` of two distinct canonical tags.
+    fn tbaa_match(&mut self, a: MdNode, b: MdNode) -> bool {
         // A tag has at least a base type, an access type and an offset.
         if self.num_ops(a) < 3 || self.num_ops(b) < 3 {
             return true;

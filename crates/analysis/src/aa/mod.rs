@@ -285,6 +285,19 @@ pub struct AliasAnalysis<'a> {
     /// Canonical representatives of structurally equal metadata nodes.
     pub(crate) md_canon: FxHashMap<MdNode, MdNode>,
     pub(crate) md_keys: FxHashMap<Vec<meta::CanonOp>, MdNode>,
+    /// Answers of pure functions of the IR, kept across queries:
+    /// `stripPointerCastsForAliasAnalysis`, `getUnderlyingObject(_, 6)`,
+    /// GEP decompositions and `!tbaa` pairs.
+    pub(crate) memo: std::cell::RefCell<Memo>,
+}
+
+/// See [`AliasAnalysis::memo`].
+#[derive(Default)]
+pub(crate) struct Memo {
+    pub stripped: FxHashMap<Operand, Operand>,
+    pub underlying: FxHashMap<Operand, Operand>,
+    pub decomposed: FxHashMap<Operand, gep::DecomposedGep>,
+    pub tbaa: FxHashMap<(MdNode, MdNode), bool>,
 }
 
 impl<'a> AliasAnalysis<'a> {
@@ -317,6 +330,7 @@ impl<'a> AliasAnalysis<'a> {
             in_cycle: FxHashMap::default(),
             md_canon: FxHashMap::default(),
             md_keys: FxHashMap::default(),
+            memo: Default::default(),
         }
     }
 
@@ -327,7 +341,12 @@ impl<'a> AliasAnalysis<'a> {
     }
 
     fn begin(&mut self) {
-        self.q = QueryInfo::default();
+        // Keep the cache's allocation from one query to the next.
+        self.q.cache.clear();
+        self.q.assumption_based.clear();
+        self.q.depth = 0;
+        self.q.num_assumption_uses = 0;
+        self.q.may_be_cross_iteration = false;
     }
 
     /// May `a` and `b` overlap? (`AAResults::alias`.)

@@ -261,7 +261,16 @@ impl AliasAnalysis<'_> {
     /// `Value::stripPointerCastsForAliasAnalysis`: casts, all-zero GEPs,
     /// single-entry phis, `returned` arguments and the invariant-group
     /// intrinsics.
-    pub(crate) fn strip_for_aa(&self, mut p: Operand) -> Operand {
+    pub(crate) fn strip_for_aa(&self, p: Operand) -> Operand {
+        if let Some(&r) = self.memo.borrow().stripped.get(&p) {
+            return r;
+        }
+        let r = self.strip_for_aa_uncached(p);
+        self.memo.borrow_mut().stripped.insert(p, r);
+        r
+    }
+
+    fn strip_for_aa_uncached(&self, mut p: Operand) -> Operand {
         if !self.is_pointer(p) {
             return p;
         }
@@ -351,7 +360,19 @@ impl AliasAnalysis<'_> {
     }
 
     /// `getUnderlyingObject(V, MaxLookup)`.
-    pub(crate) fn underlying(&self, mut p: Operand, max_lookup: u32) -> Operand {
+    pub(crate) fn underlying(&self, p: Operand, max_lookup: u32) -> Operand {
+        if max_lookup != 6 {
+            return self.underlying_uncached(p, max_lookup);
+        }
+        if let Some(&r) = self.memo.borrow().underlying.get(&p) {
+            return r;
+        }
+        let r = self.underlying_uncached(p, max_lookup);
+        self.memo.borrow_mut().underlying.insert(p, r);
+        r
+    }
+
+    fn underlying_uncached(&self, mut p: Operand, max_lookup: u32) -> Operand {
         if !self.is_pointer(p) {
             return p;
         }
