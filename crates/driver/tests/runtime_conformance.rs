@@ -38,6 +38,13 @@ const RT: &str = "-unroll-runtime";
 /// (pipeline, extra options) pairs run on every input.
 const RUNS: &[(&str, &[&str])] = &[
     ("loop-unroll", &[]),
+    // A forced count the remainder restriction lowers: the
+    // DifferentUnrollCountFromDirected remark, from both passes.
+    ("loop-unroll<O3>", &["-unroll-allow-remainder=false"]),
+    (
+        "function(loop(loop-unroll-full),loop-unroll<O3>)",
+        &["-unroll-allow-remainder=false"],
+    ),
     ("loop-unroll<O3>", &[]),
     ("loop-unroll<O3>", &[RT, "-unroll-runtime-epilog=false"]),
     ("loop-unroll<O3>", &[RT, "-unroll-runtime-epilog=true"]),

@@ -335,6 +335,10 @@ pub struct Decision {
     pub use_upper_bound: bool,
     /// Missed remarks (name, text).
     pub missed: Vec<(&'static str, String)>,
+    /// A pragma count that runtime unrolling could not honour because the
+    /// remainder loop is not allowed: (trip multiple, count used instead),
+    /// for the `DifferentUnrollCountFromDirected` remark.
+    pub different_from_directed: Option<(u32, u32)>,
 }
 
 /// `shouldPragmaUnroll`.
@@ -514,6 +518,9 @@ pub fn compute_count_after_peel(
     if !p.allow_remainder && count != 0 && !t.trip_multiple.is_multiple_of(count) {
         while count != 0 && !t.trip_multiple.is_multiple_of(count) {
             count >>= 1;
+        }
+        if pr.count > 0 {
+            d.different_from_directed = Some((t.trip_multiple, count));
         }
     }
     count = count.min(p.max_count);

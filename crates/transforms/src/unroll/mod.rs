@@ -543,6 +543,27 @@ fn decide(
             Remark::new(RemarkKind::Missed, "loop-unroll", name, loc.clone(), &fname).text(text),
         );
     }
+    if let Some((multiple, count)) = d.different_from_directed {
+        remarks.emit(
+            Remark::new(
+                RemarkKind::Missed,
+                "loop-unroll",
+                "DifferentUnrollCountFromDirected",
+                loc.clone(),
+                &fname,
+            )
+            .text(
+                "Unable to unroll loop the number of times directed by unroll_count pragma \
+                 because remainder loop is restricted (that could architecture specific or \
+                 because the loop contains a convergent instruction) and so must have an \
+                 unroll count that divides the loop trip multiple of ",
+            )
+            .arg("TripMultiple", multiple)
+            .text(".  Unrolling instead ")
+            .arg("UnrollCount", count)
+            .text(" time(s)."),
+        );
+    }
     if d.count == 0 {
         return Plan::Leave;
     }
