@@ -814,6 +814,42 @@ fn unroll_count_capped_by_trip_count() {
 }
 
 #[test]
+fn unroll_full_65536_copies() {
+    // A forced full unroll of 65,536 iterations of a two-instruction body
+    // (opt-19 does it too: pragma full has no size threshold, only the
+    // 1,000,000-iteration bound): 65,536 copies, each remapping its uses.
+    // Use lists were vectors searched from the front, which made this
+    // quadratic (6.3 s; 0.3 s since uses are removed from the end; opt-19
+    // takes about 100 s on this machine).
+    let ir = "define void @f(ptr %p, i32 %x) {
+entry:
+  br label %loop
+
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  store volatile i32 %x, ptr %p, align 4
+  %i.next = add nuw nsw i64 %i, 1
+  %c = icmp ult i64 %i.next, 65536
+  br i1 %c, label %loop, label %exit, !llvm.loop !0
+
+exit:
+  ret void
+}
+
+!0 = distinct !{!0, !1}
+!1 = !{!\"llvm.loop.unroll.full\"}
+"
+    .to_string();
+    let mut case = Case::new("unroll_full_65536", ir).expect(
+        UNROLLERS,
+        "remark: <unknown>:0:0: completely unrolled loop with 65536 iterations",
+    );
+    // 65,536 stores of about 40 bytes each.
+    case.max_output = Some(8 << 20);
+    check(case);
+}
+
+#[test]
 fn vectorize_width_2_pow_20() {
     // Forced vectorization with an impossible width: there is no vectorizer
     // yet, so transform-warning reports the forced vectorization left
