@@ -93,6 +93,7 @@ pub fn measure(
     f: &Function,
     blocks: &[loopwright_ir::Block],
     be_insns: u32,
+    uses: Option<&crate::utils::func_uses::FuncUses>,
 ) -> LoopSize {
     let mut s = LoopSize {
         size: 0,
@@ -136,7 +137,10 @@ pub fn measure(
                                 && !has("noinline")
                                 && !cf.is_declaration()
                                 && cf.common.linkage == loopwright_ir::Linkage::Internal
-                                && single_use(m, f, g)
+                                && match uses {
+                                    Some(u) => u.single_use(m, f, g),
+                                    None => single_use(m, f, g),
+                                }
                             {
                                 s.inline_candidates += 1;
                             }

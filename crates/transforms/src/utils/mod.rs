@@ -14,6 +14,7 @@ pub mod debug;
 pub(crate) mod diexpr;
 pub mod expand;
 pub mod fold;
+pub mod func_uses;
 pub mod ssa;
 
 use loopwright_analysis::ControlFlowGraph;
