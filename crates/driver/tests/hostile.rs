@@ -26,7 +26,8 @@
 //! - the output module verifies: the driver runs the verifier on it before
 //!   printing, the printed text is read back (`loopwright --passes=none`,
 //!   under the same bounds) and, when `opt-19` is installed,
-//!   `opt-19 -passes=verify` accepts it. opt-19 is not asked about modules
+//!   `opt-19 -passes=verify` accepts it without a word
+//!   (`common::verify_problem`). opt-19 is not asked about modules
 //!   with metadata nested 100,000 deep: it overflows its own stack on them
 //!   (segmentation fault, checked), which says nothing about our output;
 //! - `analyze --json` prints valid JSON;
@@ -59,6 +60,8 @@
 //!
 //! `HOSTILE_KEEP=DIR` keeps every input and output in `DIR`; with
 //! `--nocapture` each run prints its measurements.
+
+mod common;
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -686,16 +689,10 @@ fn check(case: Case) {
         let r = measure(cmd, &work.dir.join("stdout.txt"), &work.dir);
         check_bounds(&format!("{what} read back"), &r, &mut problems);
         if case.opt_verifies && have_opt() {
-            let v = loopwright_testkit::run(
-                Command::new("opt-19")
-                    .args(["-passes=verify", "-disable-output"])
-                    .arg(&out),
-                loopwright_testkit::run::TIMEOUT,
-            );
-            if !v.success() {
+            if let Some(p) = common::verify_problem(&out) {
                 problems.push(format!(
-                    "{what}: opt-19 -passes=verify rejects the output: {}",
-                    v.stderr_text().chars().take(2000).collect::<String>()
+                    "{what}: {}",
+                    p.chars().take(2000).collect::<String>()
                 ));
             }
         }

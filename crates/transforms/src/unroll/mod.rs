@@ -44,7 +44,7 @@ use cost::{Decision, Pragmas, TripFacts};
 use loopwright_analysis::loopmd::{followup, LoopAttrs, TransformationMode};
 use loopwright_analysis::scev::ScalarEvolution;
 use loopwright_analysis::Loop;
-use loopwright_ir::{Block, Function, Module};
+use loopwright_ir::{Block, Function, MdKind, Module};
 use transform::{ExitFacts, UnrollPlan};
 
 /// Options of the unroll passes, with LLVM's names (`-unroll-*`). `None`
@@ -454,11 +454,14 @@ fn decide(
         p.runtime = false;
         p.upper_bound = false;
     }
-    if call_remark.is_some() {
+    if let Some(call) = call_remark {
+        // `ore::NV("Call", &I)`: the opcode's name, at the call's location.
+        let data = f.inst(call);
+        let at = data.md.get(MdKind::DBG).and_then(|n| source_loc(&m.md, n));
         remarks.emit(
             Remark::new(RemarkKind::Passed, "TTI", "DontUnroll", loc.clone(), &fname)
                 .text("advising against unrolling the loop because it contains a ")
-                .arg("Call", "call"),
+                .arg_at("Call", data.opcode.name(), at),
         );
     }
     let opt_for_size = cost::opt_for_size(m, f);
