@@ -10,9 +10,9 @@
 //!    is run on the expression itself ([`cost::expansion_cost`]) and
 //!    predicate checks are planned ([`pred::plan`]);
 //! 2. once the function may be edited, the tree is expanded in front of an
-//!    insertion point ([`expand_with`]). A caller that must not give up
-//!    after editing asks [`can_expand`] first: every expansion it accepts
-//!    completes.
+//!    insertion point ([`expand_with`]). A caller asks [`can_expand`]
+//!    before it edits: every expansion it accepts completes, as LLVM's
+//!    would.
 //!
 //! What is expanded, and how (LLVM's rules):
 //! - each (sub)expression goes to the preheader of the outermost loop in
@@ -499,8 +499,9 @@ pub fn expand(m: &mut Module, f: &mut Function, e: &Expr, before: Inst) -> Opera
 /// Whether [`expand_with`] can expand `e` in front of `before` (with this
 /// context) as LLVM would: the loops of its add recurrences are known and
 /// have no wider canonical induction variable, and every value of a loop
-/// needed after that loop can be closed by one LCSSA phi. Expanding
-/// without asking is never wrong, but may then differ from LLVM's code.
+/// needed after that loop can be closed by one LCSSA phi. Ask before
+/// editing: what this refuses must not be expanded (an add recurrence
+/// without its loop cannot be).
 pub fn can_expand(m: &Module, f: &Function, ctx: &ExpandCtx, e: &Expr, before: Inst) -> bool {
     let ip = expansion_point(f, ctx, e, before);
     can_expand_at(m, f, ctx, e, ip, 0)
