@@ -331,7 +331,7 @@ impl Walk<'_> {
                 }
             }
         }
-        if matches!(se.data(s), ScevData::Const(_) | ScevData::Unknown(_)) {
+        if matches!(se.data(s), ScevData::Const(_)) {
             return false;
         }
         let Some(e) = extract(se, s) else {

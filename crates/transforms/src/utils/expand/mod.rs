@@ -90,7 +90,9 @@ pub enum Expr {
     /// An integer sum, with the node's no-wrap flags (`nuw` = 2, `nsw` = 4).
     Add(Vec<Expr>, Ty, u8),
     Mul(Vec<Expr>, Ty, u8),
-    UDiv(Box<Expr>, Box<Expr>),
+    /// `a /u b`; the flag: scalar evolution knows `b` is not zero (the
+    /// `udiv` may then leave loops).
+    UDiv(Box<Expr>, Box<Expr>, bool),
     /// Min/max (the sequential `umin` included) of integers or pointers.
     MinMax(MinMaxKind, Vec<Expr>),
     /// A pointer plus integer offsets (of the pointer's index width), each
@@ -134,7 +136,7 @@ impl Expr {
             Expr::Add(ops, ..) | Expr::Mul(ops, ..) | Expr::MinMax(_, ops) => {
                 ops.iter().for_each(|o| o.walk(visit))
             }
-            Expr::UDiv(a, b) | Expr::AddRec(a, b, ..) => {
+            Expr::UDiv(a, b, _) | Expr::AddRec(a, b, ..) => {
                 a.walk(visit);
                 b.walk(visit);
             }
@@ -194,7 +196,10 @@ fn extract_depth(se: &mut ScalarEvolution, s: Scev, depth: u32) -> Option<Expr> 
             ty,
             flags,
         ),
-        ScevData::UDiv(a, b) => Expr::UDiv(Box::new(sub(se, a)?), Box::new(sub(se, b)?)),
+        ScevData::UDiv(a, b) => {
+            let nonzero = se.is_known_non_zero(b);
+            Expr::UDiv(Box::new(sub(se, a)?), Box::new(sub(se, b)?), nonzero)
+        }
         ScevData::MinMax(k, ops) => {
             Expr::MinMax(k, ops.iter().map(|&o| sub(se, o)).collect::<Option<_>>()?)
         }
@@ -391,7 +396,12 @@ pub fn existing_values(
     let mut budget = 4096usize;
     let consider = |se: &mut ScalarEvolution, v: Value, out: &mut Existing| {
         let s = se.scev_of(v);
-        if matches!(se.data(s), ScevData::Unknown(_)) {
+        // A value that is its own opaque expression stands for nothing
+        // else; one whose expression is another value (an LCSSA phi of
+        // a value that is no recurrence) stands for that value.
+        if matches!(se.data(s), ScevData::Unknown(UnkRef::Value(x)) if *x == v)
+            || matches!(se.data(s), ScevData::Unknown(UnkRef::Const(_)))
+        {
             return;
         }
         if let Some(e) = extract(se, s) {
@@ -518,9 +528,7 @@ fn can_expand_at(
     if depth > 64 {
         return false;
     }
-    if !matches!(e, Expr::Int { .. } | Expr::Value(_) | Expr::Const(_))
-        && reuse::find(m, f, ctx, e, ip).is_some()
-    {
+    if !matches!(e, Expr::Int { .. } | Expr::Const(_)) && reuse::find(m, f, ctx, e, ip).is_some() {
         return true;
     }
     let sub = |x: &Expr| {
@@ -533,7 +541,7 @@ fn can_expand_at(
         Expr::Value(v) => addrec::lcssa_possible(f, ctx, *v, ip),
         Expr::Cast(_, x, _) => sub(x),
         Expr::Add(ops, ..) | Expr::Mul(ops, ..) | Expr::MinMax(_, ops) => ops.iter().all(sub),
-        Expr::UDiv(a, b) => sub(a) && sub(b),
+        Expr::UDiv(a, b, _) => sub(a) && sub(b),
         Expr::PtrAdd(base, offs, _) => sub(base) && offs.iter().all(sub),
         Expr::AddRec(start, step, header, ty) => {
             addrec::can_expand(m, f, ctx, *header, *ty, ip) && sub(start) && sub(step)
@@ -589,7 +597,7 @@ fn disposition(f: &Function, ctx: &ExpandCtx, e: &Expr, l: Loop, depth: u32) -> 
         }
         Expr::Cast(_, x, _) => all(&mut std::iter::once(&**x)),
         Expr::Add(ops, ..) | Expr::Mul(ops, ..) | Expr::MinMax(_, ops) => all(&mut ops.iter()),
-        Expr::UDiv(a, b) => all(&mut [&**a, &**b].into_iter()),
+        Expr::UDiv(a, b, _) => all(&mut [&**a, &**b].into_iter()),
         Expr::PtrAdd(base, offs, _) => all(&mut std::iter::once(&**base).chain(offs.iter())),
         Expr::AddRec(start, step, header, _) => {
             let Some(al) = loop_of_header(ctx, *header) else {
@@ -618,7 +626,7 @@ fn disposition(f: &Function, ctx: &ExpandCtx, e: &Expr, l: Loop, depth: u32) -> 
 fn safe_to_hoist(e: &Expr) -> bool {
     let mut safe = true;
     e.walk(&mut |x| {
-        if let Expr::UDiv(_, b) = x {
+        if let Expr::UDiv(_, b, _) = x {
             if !matches!(**b, Expr::Int { val, .. } if val != 0) {
                 safe = false;
             }
@@ -696,7 +704,7 @@ fn expr_type(m: &mut Module, f: &Function, e: &Expr) -> Type {
         | Expr::Mul(_, t, _)
         | Expr::PtrAdd(_, _, t)
         | Expr::AddRec(_, _, _, t) => ir_type(m, *t),
-        Expr::UDiv(a, _) => expr_type(m, f, a),
+        Expr::UDiv(a, ..) => expr_type(m, f, a),
         Expr::MinMax(_, ops) => ops.first().map_or(TypeTable::I64, |o| expr_type(m, f, o)),
     }
 }
@@ -1257,7 +1265,7 @@ fn expand_node(m: &mut Module, f: &mut Function, e: &Expr, ip: Inst, ctx: &Expan
             sum.unwrap_or_else(|| Operand::Const(m.consts.int(ty, 1, 0)))
         }
         Expr::Mul(ops, t, fl) => expand_mul(m, f, ops, *t, *fl, ip, ctx),
-        Expr::UDiv(a, b) => {
+        Expr::UDiv(a, b, known_nonzero) => {
             let av = expand_with(m, f, a, ip, ctx);
             let ty = expr_type(m, f, a);
             let w = m.types.int_width(ty).unwrap_or(64);
@@ -1269,8 +1277,19 @@ fn expand_node(m: &mut Module, f: &mut Function, e: &Expr, ip: Inst, ctx: &Expan
                 }
             }
             let bv = expand_with(m, f, b, ip, ctx);
-            let nonzero = matches!(**b, Expr::Int { val, .. } if val != 0);
-            insert_binop(m, f, Opcode::UDiv, ty, av, bv, none, ip, nonzero, ctx)
+            // `IsSafeToHoist`: scalar evolution knows the divisor is not 0.
+            insert_binop(
+                m,
+                f,
+                Opcode::UDiv,
+                ty,
+                av,
+                bv,
+                none,
+                ip,
+                *known_nonzero,
+                ctx,
+            )
         }
         Expr::MinMax(k, ops) => expand_min_max(m, f, *k, ops, ip, ctx),
         Expr::PtrAdd(base, offsets, t) => {

@@ -8,7 +8,9 @@
 //! if it is poison, or its instructions (up to 16) create no poison but
 //! through their flags, down to the expression's own values or values
 //! that cannot be poison. Those flags are then dropped ([`apply`]).
-//! Constants and opaque values are never looked up.
+//! Constants are never looked up; an opaque value may stand for another
+//! (the LCSSA phi `%x.lcssa` of a value `%x` that is no recurrence has
+//! `%x`'s expression, and is what a use after the loop reuses).
 
 use super::{const_u64, direct_callee, poison_free_intrinsic, ExpandCtx, Expr};
 use loopwright_ir::{ConstData, Flags, Function, Inst, Module, Opcode, Operand, Value, ValueDef};
@@ -35,7 +37,7 @@ pub(super) fn find(
     e: &Expr,
     ip: Inst,
 ) -> Option<(Value, Vec<Inst>)> {
-    if matches!(e, Expr::Int { .. } | Expr::Value(_) | Expr::Const(_)) {
+    if matches!(e, Expr::Int { .. } | Expr::Const(_)) {
         return None;
     }
     let candidates = ctx.existing.get(e)?;

@@ -692,3 +692,91 @@ attributes #0 = { "target-cpu"="rocketlake" }
     assert!(!trip_count_cost(&small, 26).high);
     assert!(trip_count_cost(&small, 25).high);
 }
+
+#[test]
+fn lcssa_phis_of_opaque_values_are_reused() {
+    // %x (a load in %scan) needed at the exit: its expression is the
+    // opaque %x, which the LCSSA phi %x.lcssa also has; that phi is
+    // reused (as opt-19 does), not a second one made.
+    let text = "define i64 @f(ptr %q, i64 %n) {
+entry:
+  br label %scan
+scan:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %scan ]
+  %g = getelementptr i64, ptr %q, i64 %i
+  %x = load i64, ptr %g
+  %i.next = add nuw i64 %i, 1
+  %c = icmp ult i64 %x, %n
+  br i1 %c, label %scan, label %exit
+exit:
+  %x.lcssa = phi i64 [ %x, %scan ]
+  ret i64 0
+}";
+    let pick = |se: &mut ScalarEvolution, f: &Function| {
+        let x = se.scev_of(value(f, "x"));
+        let one = se.get_one(Ty::Int(64));
+        se.get_umax(x, one)
+    };
+    let t = expand_at_ret_reusing(text, pick);
+    has_lines(
+        &t,
+        &[
+            "%x.lcssa = phi i64 [ %x, %scan ]",
+            "%umax = call i64 @llvm.umax.i64(i64 %x.lcssa, i64 1)",
+            "ret i64 %umax",
+        ],
+    );
+    assert_eq!(t.matches(" = phi ").count(), 2, "{t}");
+    // Without values to reuse, the expander makes its own LCSSA phi (at
+    // the top of the exit, so it is printed first).
+    let t = expand_at_ret(text, pick);
+    has_lines(
+        &t,
+        &[
+            "%x.lcssa = phi i64 [ %x, %scan ]",
+            "%x.lcssa1 = phi i64 [ %x, %scan ]",
+            "%umax = call i64 @llvm.umax.i64(i64 %x.lcssa, i64 1)",
+        ],
+    );
+    assert_eq!(t.matches(" = phi ").count(), 3, "{t}");
+}
+
+#[test]
+fn divisions_leave_loops_only_when_safe() {
+    // (%a /u (1 umax %b)): scalar evolution knows the divisor is not 0, so
+    // the udiv leaves the loop; (%a /u %b) stays where it was asked for.
+    let nest = |div: &str| {
+        format!(
+            "define void @f(ptr %p, i64 %a, i64 %b) {{
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  {div}
+  %q = udiv i64 %a, %d
+  store i64 %q, ptr %p
+  %i.next = add i64 %i, 1
+  %c = icmp ult i64 %i.next, 10
+  br i1 %c, label %loop, label %exit
+exit:
+  ret void
+}}
+declare i64 @llvm.umax.i64(i64, i64)"
+        )
+    };
+    let t = expand_in_place(&nest("%d = call i64 @llvm.umax.i64(i64 %b, i64 1)"), "q");
+    has_lines(
+        &t,
+        &[
+            "entry:",
+            "%0 = udiv i64 %a, %umax",
+            "br label %loop",
+            "loop:",
+        ],
+    );
+    let t = expand_in_place(&nest("%d = add i64 %b, 0"), "q");
+    has_lines(
+        &t,
+        &["loop:", "%0 = udiv i64 %a, %b", "store i64 %0, ptr %p"],
+    );
+}
