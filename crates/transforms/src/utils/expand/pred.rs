@@ -55,7 +55,7 @@ pub struct Overflow {
     pub neg_step: Expr,
     /// The recurrence's type.
     pub ty: Ty,
-    /// Its width (a pointer's: its size).
+    /// Its width (a pointer's: its index width).
     pub bits: u32,
     pub step_is_one: bool,
     pub start_is_zero: bool,
@@ -81,10 +81,8 @@ pub fn plan(se: &mut ScalarEvolution, p: ScevPredicate, btc: Scev) -> Option<Che
             let step = se.ar_step(ar);
             let neg = se.get_negative(step, NoWrap::ANY);
             let ty = se.ty(ar);
-            let bits = match ty {
-                Ty::Int(w) => w,
-                Ty::Ptr(a) => se.data_layout().pointer_bits(a),
-            };
+            // `getTypeSizeInBits`: a pointer's index width.
+            let bits = se.type_bits(ty);
             let btc_bits = se.bits_of(btc);
             if se.bits_of(step) != bits {
                 return None;
