@@ -85,6 +85,13 @@ fn is_pure_intrinsic(name: &str) -> bool {
         .is_some_and(|rest| PURE_INTRINSICS.iter().any(|p| rest.starts_with(p)))
 }
 
+/// Whether `d` is a call of an intrinsic LLVM declares `nounwind
+/// willreturn memory(none)` (LLVM gives every declaration of such an
+/// intrinsic these attributes; our parser keeps only what the text says).
+pub fn calls_pure_intrinsic(m: &Module, d: &InstData) -> bool {
+    d.opcode == Opcode::Call && callee_name(m, d).is_some_and(is_pure_intrinsic)
+}
+
 /// The memory effect a call's attributes allow: `Some(false)` for none,
 /// `Some(true)` for reads only, `None` for anything else.
 fn call_memory(m: &Module, d: &InstData) -> Option<bool> {

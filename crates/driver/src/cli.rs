@@ -4,7 +4,8 @@
 //! every `opt` user types. [`normalize_args`] rewrites the known ones to
 //! their `--` form before clap sees them.
 //!
-//! The `-unroll-*` options are spelled once, in [`UNROLL_OPTIONS`]: name,
+//! The `-unroll-*` options (and `-scev-cheap-expansion-budget`, which
+//! steers runtime unrolling) are spelled once, in [`UNROLL_OPTIONS`]: name,
 //! type, help text and the [`UnrollOptions`] field each sets. Their clap
 //! arguments, the names [`normalize_args`] rewrites, the mapping into
 //! `UnrollOptions` and README's list are derived from it (README's by a
@@ -231,6 +232,12 @@ pub const UNROLL_OPTIONS: &[UnrollOpt] = &[
         name: "unroll-max-iteration-count-to-analyze",
         doc: "the largest trip count the full-unroll cost simulation analyzes",
         field: Field::Uint(|o| &mut o.max_iterations_to_analyze),
+    },
+    UnrollOpt {
+        name: "scev-cheap-expansion-budget",
+        doc: "the cost, in instructions, up to which expanding a scalar-evolution \
+              expression (runtime unrolling's trip count) is cheap",
+        field: Field::Uint(|o| &mut o.cheap_expansion_budget),
     },
 ];
 

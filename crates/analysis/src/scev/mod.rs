@@ -38,7 +38,9 @@ pub mod print;
 pub mod range;
 
 pub use dl::DataLayout;
-pub use expr::{CastKind, MinMaxKind, NoWrap, Scev, ScevData, Ty, UnkRef};
+pub use expr::{
+    compare_value_complexity, CastKind, MinMaxKind, NoWrap, Scev, ScevData, Ty, UnkRef,
+};
 pub use int::CInt;
 pub use predicated::{PredicatedPhi, ScevPredicate};
 
@@ -163,6 +165,21 @@ impl<'a> ScalarEvolution<'a> {
     /// The loop forest this analysis works on.
     pub fn loops(&self) -> &LoopForest {
         self.lf
+    }
+
+    /// The function this analysis works on.
+    pub fn function(&self) -> &'a Function {
+        self.f
+    }
+
+    /// The dominator tree this analysis works on.
+    pub fn dominators(&self) -> &DominatorTree {
+        self.dt
+    }
+
+    /// The control-flow graph this analysis works on.
+    pub fn cfg(&self) -> &ControlFlowGraph {
+        self.cfg
     }
 
     /// The expression of `v` (cached). Values of types scalar evolution

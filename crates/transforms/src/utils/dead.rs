@@ -84,6 +84,11 @@ pub fn trivially_dead(m: &Module, f: &Function, inst: Inst) -> bool {
             }
         }
         op if op.is_call_like() => {
+            // LLVM gives these intrinsics `nounwind willreturn memory(none)`
+            // whatever their declaration says.
+            if loopwright_analysis::effects::calls_pure_intrinsic(m, data) {
+                return true;
+            }
             let Some(ci) = data.call_info() else {
                 return false;
             };
