@@ -159,7 +159,7 @@ pub fn eval_function(
         if super::objects::is_scalable(&m.types, t) {
             LocationSize::BeforeOrAfterPointer
         } else {
-            LocationSize::Precise(dl.store_size(&m.types, t))
+            LocationSize::precise(dl.store_size(&m.types, t))
         }
     };
     let print = opts.print_all;

@@ -93,14 +93,28 @@ pub enum LocationSize {
     BeforeOrAfterPointer,
 }
 
+/// The largest byte count a `LocationSize` holds (LLVM 19's `MaxValue`,
+/// `2^62 - 5`); a larger one becomes [`LocationSize::AfterPointer`].
+pub const MAX_LOCATION_SIZE: u64 = (u64::MAX - 4) & !(3 << 62);
+
 impl LocationSize {
+    /// Exactly `n` bytes; more than [`MAX_LOCATION_SIZE`] is any number of
+    /// bytes after the pointer (`lifetime.start(i64 -1, ...)`, a `memset`
+    /// of `-1` bytes), as in LLVM.
     pub fn precise(n: u64) -> Self {
-        LocationSize::Precise(n)
+        if n > MAX_LOCATION_SIZE {
+            LocationSize::AfterPointer
+        } else {
+            LocationSize::Precise(n)
+        }
     }
-    /// An upper bound; a bound of 0 is precise, as in LLVM.
+    /// An upper bound; a bound of 0 is precise and one above
+    /// [`MAX_LOCATION_SIZE`] is `AfterPointer`, as in LLVM.
     pub fn upper_bound(n: u64) -> Self {
         if n == 0 {
             LocationSize::Precise(0)
+        } else if n > MAX_LOCATION_SIZE {
+            LocationSize::AfterPointer
         } else {
             LocationSize::UpperBound(n)
         }

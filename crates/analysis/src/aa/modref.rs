@@ -38,7 +38,7 @@ impl AliasAnalysis<'_> {
         if super::objects::is_scalable(&self.m.types, t) {
             return LocationSize::BeforeOrAfterPointer;
         }
-        LocationSize::Precise(self.dl.store_size(&self.m.types, t))
+        LocationSize::precise(self.dl.store_size(&self.m.types, t))
     }
 
     /// `MemoryLocation::get` of a load, store, `va_arg`, `cmpxchg` or
@@ -303,13 +303,13 @@ impl AliasAnalysis<'_> {
                 || b("memset.element.unordered.atomic")
             {
                 return match len(2) {
-                    Some(n) => loc(LocationSize::Precise(n)),
+                    Some(n) => loc(LocationSize::precise(n)),
                     None => loc(LocationSize::AfterPointer),
                 };
             }
             if b("lifetime.start") || b("lifetime.end") || b("invariant.start") {
                 if let Some(n) = len(0) {
-                    return loc(LocationSize::Precise(n));
+                    return loc(LocationSize::precise(n));
                 }
             }
             if b("masked.load") {
@@ -322,10 +322,10 @@ impl AliasAnalysis<'_> {
             }
             if b("invariant.end") {
                 if idx == 0 {
-                    return loc(LocationSize::Precise(0));
+                    return loc(LocationSize::precise(0));
                 }
                 if let Some(n) = len(1) {
-                    return loc(LocationSize::Precise(n));
+                    return loc(LocationSize::precise(n));
                 }
             }
             return loc(LocationSize::BeforeOrAfterPointer);
@@ -344,7 +344,7 @@ impl AliasAnalysis<'_> {
                 }
                 "strncpy" if args.len() == 3 => {
                     return loc(match len(2) {
-                        Some(n) if idx == 0 => LocationSize::Precise(n),
+                        Some(n) if idx == 0 => LocationSize::precise(n),
                         Some(n) => LocationSize::upper_bound(n),
                         None => LocationSize::AfterPointer,
                     });
@@ -356,16 +356,16 @@ impl AliasAnalysis<'_> {
                             "memset_pattern8" => 8,
                             _ => 16,
                         };
-                        return loc(LocationSize::Precise(n));
+                        return loc(LocationSize::precise(n));
                     }
                     return loc(match len(2) {
-                        Some(n) => LocationSize::Precise(n),
+                        Some(n) => LocationSize::precise(n),
                         None => LocationSize::AfterPointer,
                     });
                 }
                 "bcmp" | "memcmp" | "memchr" if args.len() == 3 => {
                     return loc(match len(2) {
-                        Some(n) => LocationSize::Precise(n),
+                        Some(n) => LocationSize::precise(n),
                         None => LocationSize::AfterPointer,
                     });
                 }

@@ -570,3 +570,25 @@ fn deep_chains_end_at_the_depth_limit() {
         .expect("no stack overflow");
     assert!(matches!(r, NoAlias | MayAlias));
 }
+
+#[test]
+fn huge_sizes_are_after_the_pointer() {
+    // A size above LLVM's `LocationSize` maximum (2^62 - 5) is "any bytes
+    // after the pointer", not a precise size that no object can hold.
+    let src = "declare void @llvm.lifetime.start.p0(i64, ptr)\n\
+        define void @f() {\n  %a = alloca [64 x i8]\n  %g = getelementptr inbounds i8, ptr %a, i64 24\n  \
+        call void @llvm.lifetime.start.p0(i64 -1, ptr %a)\n  call void @llvm.lifetime.start.p0(i64 8, ptr %a)\n  \
+        ret void\n}";
+    assert_eq!(modref(src, 0, "%g", 2), ModRefInfo::ModRef);
+    // Near miss: 8 bytes from %a end before %g.
+    assert_eq!(modref(src, 1, "%g", 2), ModRefInfo::NoModRef);
+    assert_eq!(LocationSize::precise(u64::MAX), LocationSize::AfterPointer);
+    assert_eq!(
+        LocationSize::upper_bound(1 << 62),
+        LocationSize::AfterPointer
+    );
+    assert_eq!(
+        LocationSize::precise(super::MAX_LOCATION_SIZE),
+        LocationSize::Precise((1 << 62) - 5)
+    );
+}
