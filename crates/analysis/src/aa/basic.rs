@@ -18,9 +18,12 @@ use loopwright_ir::{Opcode, Operand};
 /// Deeper queries answer MayAlias (LLVM's limit).
 const MAX_DEPTH: u32 = 512;
 
-/// `MergeAliasResults`.
+/// `MergeAliasResults`. Two answers "agree" when they are equal with
+/// their offsets (`AliasResult::operator==`): two partial overlaps, one
+/// with a known offset and one without, or with different offsets, merge
+/// to MayAlias, as in LLVM 19.
 fn merge(a: AliasResult, b: AliasResult) -> AliasResult {
-    if a.same_kind(b) {
+    if a == b {
         return a;
     }
     let partial_must = |x: AliasResult, y: AliasResult| {

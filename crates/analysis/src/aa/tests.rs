@@ -592,3 +592,15 @@ fn huge_sizes_are_after_the_pointer() {
         LocationSize::Precise((1 << 62) - 5)
     );
 }
+
+#[test]
+fn merged_partial_overlaps_keep_their_offsets() {
+    // The arms of a select overlap %g7 partially, one at a known offset
+    // (nested) and one not: LLVM's merge compares offsets too.
+    let src = "define void @f(i1 %c) {\n  %b = alloca [24 x i8]\n  \
+        %g7 = getelementptr inbounds i8, ptr %b, i64 3\n  %g9 = getelementptr inbounds i8, ptr %b, i64 4\n  \
+        %s = select i1 %c, ptr %b, ptr %g9\n  ret void\n}";
+    assert_eq!(alias(src, "%s", 8, "%g7", 2), MayAlias);
+    // Near miss: neither arm knows its offset: the same answer.
+    assert_eq!(alias(src, "%s", 8, "%g7", 8), PartialAlias(None));
+}
