@@ -21,6 +21,31 @@ pub(crate) struct GepView {
     pub ty: Type,
 }
 
+/// The state of one `ObjectSizeOffsetVisitor` run: instructions seen with
+/// their answers so far, and how many were visited.
+#[derive(Default)]
+struct SizeVisit {
+    seen: Vec<(Inst, Option<(u64, i64)>)>,
+    visited: u32,
+}
+
+/// `getSizeWithOverflow`: the bytes left after `offset` (none when it is
+/// negative or past the end).
+fn size_from_offset(size: u64, offset: i64) -> u64 {
+    if offset < 0 || size < offset as u64 {
+        0
+    } else {
+        size - offset as u64
+    }
+}
+
+/// `combineSizeOffset` in mode `ExactSizeFromOffset`: the first when both
+/// leave the same number of bytes.
+fn combine_size_offset(a: Option<(u64, i64)>, b: Option<(u64, i64)>) -> Option<(u64, i64)> {
+    let (a, b) = (a?, b?);
+    (size_from_offset(a.0, a.1) == size_from_offset(b.0, b.1)).then_some(a)
+}
+
 /// The allocation functions of LLVM 19's `AllocationFnData` table whose
 /// result is the size of their first argument (C++'s `operator new`
 /// family; `malloc` and friends are described by their `allocsize` and
@@ -578,9 +603,166 @@ impl AliasAnalysis<'_> {
         }
     }
 
-    /// The size of object `o` in bytes (`getObjectSize` from its base, with
-    /// `RoundToAlign` when `round`), when known.
-    pub(crate) fn object_size(&self, o: Operand, round: bool) -> Option<u64> {
+    /// `getObjectSize` of pointer `p` (with `RoundToAlign` when `round`):
+    /// the bytes from `p` to the end of its object, as
+    /// `ObjectSizeOffsetVisitor` (mode `ExactSizeFromOffset`, no alias
+    /// analysis for loads) finds them: constant GEP offsets, casts,
+    /// `returned` arguments and the invariant-group intrinsics are looked
+    /// through, and a phi or select has a size when every incoming value
+    /// leaves the same number of bytes (at most 100 instructions visited).
+    pub(crate) fn object_size(&self, p: Operand, round: bool) -> Option<u64> {
+        let mut st = SizeVisit::default();
+        let (size, offset) = self.size_offset(p, round, &mut st)?;
+        Some(size_from_offset(size, offset))
+    }
+
+    /// `ObjectSizeOffsetVisitor::computeImpl`: (size, offset) of `p`.
+    fn size_offset(&self, p: Operand, round: bool, st: &mut SizeVisit) -> Option<(u64, i64)> {
+        let (base, offset) = self.strip_and_accumulate(p)?;
+        let (size, o) = self.size_offset_value(base, round, st)?;
+        Some((size, o.wrapping_add(offset)))
+    }
+
+    /// `Value::stripAndAccumulateConstantOffsets(AllowNonInbounds,
+    /// AllowInvariantGroup)`: `p` without constant-offset GEPs, pointer
+    /// casts, non-interposable aliases, `returned` arguments and
+    /// `launder`/`strip.invariant.group`, with the bytes the GEPs add.
+    fn strip_and_accumulate(&self, mut p: Operand) -> Option<(Operand, i64)> {
+        let mut offset = 0i64;
+        let mut seen: SmallVec<[Operand; 8]> = SmallVec::new();
+        loop {
+            if seen.contains(&p) {
+                return Some((p, offset));
+            }
+            seen.push(p);
+            if let Some(g) = self.gep_view(p) {
+                match self.gep_constant_offset(&g) {
+                    Some(o) => {
+                        offset = offset.wrapping_add(o);
+                        p = g.base;
+                        continue;
+                    }
+                    None => return Some((p, offset)),
+                }
+            }
+            if let Some(src) = self.pointer_cast_operand(p, true) {
+                p = src;
+                continue;
+            }
+            if self.is_global_alias(p) {
+                match self.alias_target(p) {
+                    Some(t) => {
+                        p = t;
+                        continue;
+                    }
+                    None => return Some((p, offset)),
+                }
+            }
+            if let Some(d) = self.data_of(p).filter(|d| d.opcode.is_call_like()) {
+                let mut next = self.returned_arg(d);
+                if let Some(name) = intrinsic_name(self.m, d) {
+                    if ["llvm.launder.invariant.group", "llvm.strip.invariant.group"]
+                        .iter()
+                        .any(|b| {
+                            name.strip_prefix(b)
+                                .is_some_and(|t| t.is_empty() || t.starts_with('.'))
+                        })
+                    {
+                        next = d.call_args().first().copied();
+                    }
+                }
+                if let Some(n) = next {
+                    p = n;
+                    continue;
+                }
+            }
+            return Some((p, offset));
+        }
+    }
+
+    /// `GEPOperator::accumulateConstantOffset`: the bytes a GEP with
+    /// constant indices adds (wrapping at 64 bits).
+    fn gep_constant_offset(&self, g: &GepView) -> Option<i64> {
+        let tt = &self.m.types;
+        let mut offset = 0i64;
+        let mut cur = g.source_ty;
+        for (k, &idx) in g.indices.iter().enumerate() {
+            let stride_ty = if k == 0 {
+                cur
+            } else {
+                match tt.data(cur) {
+                    TypeData::Struct { .. } | TypeData::Named(_) => {
+                        let field = usize::try_from(self.const_int(idx)?).ok()?;
+                        let off = self.dl.field_offset(tt, cur, field)?;
+                        offset = offset.wrapping_add(off as i64);
+                        cur = tt.aggregate_elem(cur, field as u64)?;
+                        continue;
+                    }
+                    TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => *elem,
+                    _ => return None,
+                }
+            };
+            if is_scalable(tt, stride_ty) {
+                return None;
+            }
+            let bits = self.int_bits(idx)?;
+            let c = crate::scev::CInt::new(bits, self.const_int(idx)?).sext_or_trunc(64);
+            let stride = self.dl.alloc_size(tt, stride_ty) as i64;
+            offset = offset.wrapping_add((c.u() as u64 as i64).wrapping_mul(stride));
+            cur = stride_ty;
+        }
+        Some(offset)
+    }
+
+    /// `ObjectSizeOffsetVisitor::computeValue` of a stripped pointer.
+    fn size_offset_value(&self, v: Operand, round: bool, st: &mut SizeVisit) -> Option<(u64, i64)> {
+        let Some(i) = self.inst_of(v) else {
+            return self.base_object_size(v, round).map(|s| (s, 0));
+        };
+        // A cycle (in unreachable code) or a revisit: the answer so far.
+        if let Some(r) = st.seen.iter().find(|(k, _)| *k == i) {
+            return r.1;
+        }
+        st.seen.push((i, None));
+        st.visited += 1;
+        if st.visited > 100 {
+            return None;
+        }
+        let d = self.f.inst(i);
+        let r = match d.opcode {
+            Opcode::Phi => {
+                let incoming: SmallVec<[Operand; 4]> =
+                    d.operands().iter().step_by(2).copied().collect();
+                let mut acc: Option<(u64, i64)> = None;
+                let mut first = true;
+                for inc in incoming {
+                    let r = self.size_offset(inc, round, st);
+                    acc = if first {
+                        r
+                    } else {
+                        combine_size_offset(acc, r)
+                    };
+                    first = false;
+                }
+                acc
+            }
+            Opcode::Select => {
+                let (t, f) = (d.operands()[1], d.operands()[2]);
+                let a = self.size_offset(t, round, st);
+                let b = self.size_offset(f, round, st);
+                combine_size_offset(a, b)
+            }
+            _ => self.base_object_size(v, round).map(|s| (s, 0)),
+        };
+        if let Some(e) = st.seen.iter_mut().find(|(k, _)| *k == i) {
+            e.1 = r;
+        }
+        r
+    }
+
+    /// The size of the object `o` is (an alloca, an allocation call, a
+    /// `byval` argument, a global, null or undef), when known.
+    fn base_object_size(&self, o: Operand, round: bool) -> Option<u64> {
         let tt = &self.m.types;
         if let Some(d) = self.data_of(o) {
             match d.opcode {
@@ -637,7 +819,9 @@ impl AliasAnalysis<'_> {
                     ..
                 } => {
                     let t = self.alias_target(o)?;
-                    return self.object_size(t, round);
+                    let mut st = SizeVisit::default();
+                    let (size, offset) = self.size_offset(t, round, &mut st)?;
+                    return Some(size_from_offset(size, offset));
                 }
                 ConstData::Null(_) if !self.null_is_valid && self.addrspace_of(o) == 0 => {
                     return Some(0)

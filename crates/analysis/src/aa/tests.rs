@@ -604,3 +604,20 @@ fn merged_partial_overlaps_keep_their_offsets() {
     // Near miss: neither arm knows its offset: the same answer.
     assert_eq!(alias(src, "%s", 8, "%g7", 8), PartialAlias(None));
 }
+
+#[test]
+fn object_sizes_through_selects_and_phis() {
+    // One object of 16 bytes behind a select (or a phi) of the same
+    // global: a 16-byte access through it covers the whole object.
+    let src =
+        "@h = internal global [16 x i8] zeroinitializer\n@g = global [48 x i8] zeroinitializer\n\
+        define void @f(i1 %c, i32 %v) {\nentry:\n  %s = select i1 %c, ptr @h, ptr @h\n  \
+        %t = select i1 %c, ptr @h, ptr @g\n  %gs = getelementptr i8, ptr %s, i32 %v\n  \
+        %gt = getelementptr i8, ptr %t, i32 %v\n  br i1 %c, label %l, label %r\nl:\n  br label %j\n\
+        r:\n  br label %j\nj:\n  %ph = phi ptr [ @h, %l ], [ @h, %r ]\n  \
+        %gp = getelementptr i8, ptr %ph, i32 %v\n  ret void\n}";
+    assert_eq!(alias(src, "%s", 1, "%gs", 16), PartialAlias(None));
+    assert_eq!(alias(src, "%ph", 1, "%gp", 16), PartialAlias(None));
+    // Near miss: objects of different sizes have no one size.
+    assert_eq!(alias(src, "%t", 1, "%gt", 16), MayAlias);
+}
