@@ -115,6 +115,15 @@ fn collect(m: &Module, func: &Function) -> (Vec<Pointer>, Vec<Inst>, Vec<Inst>, 
     (pointers, calls, loads, stores)
 }
 
+/// The numbers of pointers, calls, loads and stores `aa-eval` looks at in
+/// `func`: it asks about every pair of pointers, every call against every
+/// pointer and every pair of calls (and with `-evaluate-aa-metadata`,
+/// every load/store and store/store pair).
+pub fn size(m: &Module, func: &Function) -> (usize, usize, usize, usize) {
+    let (pointers, calls, loads, stores) = collect(m, func);
+    (pointers.len(), calls.len(), loads.len(), stores.len())
+}
+
 /// `Ty* ` (with ` addrspace(N)` when `with_as`) as the evaluator prints a
 /// pointer's accessed type.
 fn type_text(fp: &mut FunctionPrinter<'_, '_>, m: &Module, p: Pointer, with_as: bool) -> String {
