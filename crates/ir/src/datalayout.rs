@@ -7,7 +7,7 @@
 //! the sizes and field offsets that follow (`getTypeStoreSize`,
 //! `getTypeAllocSize`, `StructLayout`). Malformed entries are ignored.
 
-use loopwright_ir::{Module, Type, TypeData, TypeTable};
+use crate::{Module, Type, TypeData, TypeTable};
 use std::rc::Rc;
 
 /// A parsed data layout.
