@@ -147,6 +147,17 @@ impl DataLayout {
         self.pointer(asp).2
     }
 
+    /// The widest index of any address space (LLVM's
+    /// `getMaxIndexSizeInBits`).
+    pub fn max_index_bits(&self) -> u32 {
+        self.pointers
+            .iter()
+            .map(|p| p.3)
+            .max()
+            .unwrap_or(64)
+            .max(self.index_bits(0))
+    }
+
     fn int_align(&self, bits: u32) -> u64 {
         match self.ints.iter().find(|&&(w, _)| w >= bits) {
             Some(&(_, a)) => a,

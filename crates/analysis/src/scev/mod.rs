@@ -30,7 +30,7 @@ pub mod expr;
 mod ext;
 mod guards;
 pub mod int;
-mod known;
+pub(crate) mod known;
 mod pred;
 pub mod predicated;
 pub mod print;
