@@ -236,6 +236,300 @@ impl ApInt {
     pub fn bit(&self, i: u32) -> bool {
         i < self.bits && (self.words[(i / 64) as usize] >> (i % 64)) & 1 == 1
     }
+
+    // ----- arithmetic (two's complement, modulo 2^bits) -----
+    //
+    // Linear in the width except `mul` and `udivrem`, which are quadratic
+    // (schoolbook multiplication, bit-serial division beyond 128 bits): the
+    // constant folder bounds the widths it hands them
+    // (`constfold::MAX_QUADRATIC_BITS`).
+
+    /// All ones of width `bits`.
+    pub fn all_ones(bits: u32) -> Self {
+        let mut a = ApInt {
+            bits,
+            words: smallvec::smallvec![u64::MAX; Self::nwords(bits)],
+        };
+        a.normalize();
+        a
+    }
+
+    /// The value `v` (truncated to `bits`).
+    pub fn from_u128(bits: u32, v: u128) -> Self {
+        Self::from_words(bits, &[v as u64, (v >> 64) as u64])
+    }
+
+    /// The value `v` sign-extended or truncated to `bits`.
+    pub fn from_i128(bits: u32, v: i128) -> Self {
+        Self::from_u128(128, v as u128).sext_or_trunc(bits)
+    }
+
+    /// The unsigned value, if it fits in 128 bits.
+    pub fn as_u128(&self) -> Option<u128> {
+        if self.words.len() > 2 && self.words[2..].iter().any(|&w| w != 0) {
+            return None;
+        }
+        let hi = self.words.get(1).copied().unwrap_or(0);
+        Some(u128::from(self.words[0]) | (u128::from(hi) << 64))
+    }
+
+    /// The signed value, if it fits in 128 bits.
+    pub fn as_i128(&self) -> Option<i128> {
+        if self.bits <= 128 {
+            let v = self.as_u128()?;
+            let shift = 128 - self.bits;
+            return Some(((v << shift) as i128) >> shift);
+        }
+        let t = self.trunc(128);
+        (t.sext(self.bits) == *self).then(|| t.as_u128().unwrap_or(0) as i128)
+    }
+
+    pub fn is_all_ones(&self) -> bool {
+        *self == Self::all_ones(self.bits)
+    }
+
+    /// The smallest signed value (only the sign bit set).
+    pub fn is_signed_min(&self) -> bool {
+        self.is_negative() && self.count_ones() == 1
+    }
+
+    pub fn count_ones(&self) -> u32 {
+        self.words.iter().map(|w| w.count_ones()).sum()
+    }
+
+    fn zip(&self, o: &Self, f: impl Fn(u64, u64) -> u64) -> Self {
+        debug_assert_eq!(self.bits, o.bits);
+        let mut r = self.clone();
+        for (d, s) in r.words.iter_mut().zip(&o.words) {
+            *d = f(*d, *s);
+        }
+        r.normalize();
+        r
+    }
+
+    pub fn and(&self, o: &Self) -> Self {
+        self.zip(o, |a, b| a & b)
+    }
+    pub fn or(&self, o: &Self) -> Self {
+        self.zip(o, |a, b| a | b)
+    }
+    pub fn xor(&self, o: &Self) -> Self {
+        self.zip(o, |a, b| a ^ b)
+    }
+    pub fn not(&self) -> Self {
+        self.xor(&Self::all_ones(self.bits))
+    }
+
+    pub fn add(&self, o: &Self) -> Self {
+        debug_assert_eq!(self.bits, o.bits);
+        let mut r = self.clone();
+        let mut carry = false;
+        for (d, s) in r.words.iter_mut().zip(&o.words) {
+            let (x, c1) = d.overflowing_add(*s);
+            let (x, c2) = x.overflowing_add(u64::from(carry));
+            *d = x;
+            carry = c1 || c2;
+        }
+        r.normalize();
+        r
+    }
+
+    pub fn sub(&self, o: &Self) -> Self {
+        self.add(&o.neg())
+    }
+
+    /// The product, truncated to the width (quadratic in the words).
+    pub fn mul(&self, o: &Self) -> Self {
+        debug_assert_eq!(self.bits, o.bits);
+        if self.bits <= 128 {
+            let v = self
+                .as_u128()
+                .unwrap_or(0)
+                .wrapping_mul(o.as_u128().unwrap_or(0));
+            return Self::from_u128(self.bits, v);
+        }
+        let n = self.words.len();
+        let mut r = Self::zero(self.bits);
+        for i in 0..n {
+            let a = u128::from(self.words[i]);
+            if a == 0 {
+                continue;
+            }
+            let mut carry = 0u128;
+            for j in 0..n - i {
+                let t = a * u128::from(o.words[j]) + u128::from(r.words[i + j]) + carry;
+                r.words[i + j] = t as u64;
+                carry = t >> 64;
+            }
+        }
+        r.normalize();
+        r
+    }
+
+    /// Shift left by `s` bits (`s` < width; larger shifts give zero).
+    pub fn shl(&self, s: u32) -> Self {
+        let mut r = Self::zero(self.bits);
+        if s >= self.bits {
+            return r;
+        }
+        let (ws, bs) = ((s / 64) as usize, s % 64);
+        for i in (ws..r.words.len()).rev() {
+            let lo = self.words[i - ws];
+            let mut v = lo << bs;
+            if bs != 0 && i > ws {
+                v |= self.words[i - ws - 1] >> (64 - bs);
+            }
+            r.words[i] = v;
+        }
+        r.normalize();
+        r
+    }
+
+    /// Logical shift right by `s` bits (larger shifts give zero).
+    pub fn lshr(&self, s: u32) -> Self {
+        let mut r = Self::zero(self.bits);
+        if s >= self.bits {
+            return r;
+        }
+        let (ws, bs) = ((s / 64) as usize, s % 64);
+        let n = r.words.len();
+        for i in 0..n - ws {
+            let mut v = self.words[i + ws] >> bs;
+            if bs != 0 && i + ws + 1 < n {
+                v |= self.words[i + ws + 1] << (64 - bs);
+            }
+            r.words[i] = v;
+        }
+        r
+    }
+
+    /// Arithmetic shift right by `s` bits (larger shifts give the sign).
+    pub fn ashr(&self, s: u32) -> Self {
+        if !self.is_negative() {
+            return self.lshr(s);
+        }
+        let s = s.min(self.bits);
+        // Fill the top `s` bits with ones.
+        let fill = Self::all_ones(self.bits).shl(self.bits - s);
+        let fill = if s == 0 { Self::zero(self.bits) } else { fill };
+        self.lshr(s).or(&fill)
+    }
+
+    /// Unsigned `self < o`.
+    pub fn ult(&self, o: &Self) -> bool {
+        debug_assert_eq!(self.bits, o.bits);
+        for (a, b) in self.words.iter().zip(&o.words).rev() {
+            if a != b {
+                return a < b;
+            }
+        }
+        false
+    }
+
+    /// Signed `self < o`.
+    pub fn slt(&self, o: &Self) -> bool {
+        match (self.is_negative(), o.is_negative()) {
+            (true, false) => true,
+            (false, true) => false,
+            _ => self.ult(o),
+        }
+    }
+
+    /// Unsigned quotient and remainder; `None` for a zero divisor.
+    pub fn udivrem(&self, d: &Self) -> Option<(Self, Self)> {
+        debug_assert_eq!(self.bits, d.bits);
+        if d.is_zero() {
+            return None;
+        }
+        if self.bits <= 128 {
+            let (a, b) = (self.as_u128()?, d.as_u128()?);
+            return Some((
+                Self::from_u128(self.bits, a / b),
+                Self::from_u128(self.bits, a % b),
+            ));
+        }
+        if let Some(small) = d.as_u64() {
+            let mut q = self.clone();
+            let r = q.div_small(small);
+            return Some((q, Self::from_u64(self.bits, r)));
+        }
+        // Bit-serial long division, the partial remainder one bit wider
+        // (it is below the divisor before each shift, so its double fits).
+        let wide = self.bits + 1;
+        let dw = d.zext(wide);
+        let mut q = Self::zero(self.bits);
+        let mut r = Self::zero(wide);
+        for i in (0..self.bits).rev() {
+            r = r.shl(1);
+            if self.bit(i) {
+                r.words[0] |= 1;
+            }
+            if !r.ult(&dw) {
+                r = r.sub(&dw);
+                q.words[(i / 64) as usize] |= 1 << (i % 64);
+            }
+        }
+        Some((q, r.trunc(self.bits)))
+    }
+
+    fn abs_neg(&self) -> (Self, bool) {
+        if self.is_negative() {
+            (self.neg(), true)
+        } else {
+            (self.clone(), false)
+        }
+    }
+
+    /// Signed quotient and remainder (truncating toward zero, the
+    /// remainder takes the dividend's sign); `None` for a zero divisor.
+    /// `MIN / -1` wraps to `MIN` here; the folder calls it poison.
+    pub fn sdivrem(&self, d: &Self) -> Option<(Self, Self)> {
+        let (a, na) = self.abs_neg();
+        let (b, nb) = d.abs_neg();
+        let (q, r) = a.udivrem(&b)?;
+        let q = if na != nb { q.neg() } else { q };
+        let r = if na { r.neg() } else { r };
+        Some((q, r))
+    }
+
+    /// The low `bits` bits (`bits` <= width).
+    pub fn trunc(&self, bits: u32) -> Self {
+        Self::from_words(bits, &self.words)
+    }
+
+    /// Zero extension (`bits` >= width).
+    pub fn zext(&self, bits: u32) -> Self {
+        Self::from_words(bits, &self.words)
+    }
+
+    /// Sign extension (`bits` >= width).
+    pub fn sext(&self, bits: u32) -> Self {
+        let mut r = self.zext(bits);
+        if self.is_negative() && bits > self.bits {
+            let fill = Self::all_ones(bits).shl(self.bits);
+            r = r.or(&fill);
+        }
+        r
+    }
+
+    /// Sign extension or truncation to `bits`.
+    pub fn sext_or_trunc(&self, bits: u32) -> Self {
+        if bits <= self.bits {
+            self.trunc(bits)
+        } else {
+            self.sext(bits)
+        }
+    }
+
+    /// The number of leading zero bits.
+    pub fn leading_zeros(&self) -> u32 {
+        for i in (0..self.bits).rev() {
+            if self.bit(i) {
+                return self.bits - 1 - i;
+            }
+        }
+        self.bits
+    }
 }
 
 #[cfg(test)]

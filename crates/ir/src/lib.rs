@@ -22,6 +22,7 @@ pub mod apint;
 pub mod attrs;
 pub mod callconv;
 pub mod constant;
+pub mod constfold;
 pub mod datalayout;
 pub mod entities;
 pub mod function;

@@ -42,6 +42,25 @@ use rustc_hash::FxHashMap;
 use slots::{FnNames, GlobalNames, MdSlots, Name};
 use text::{push_escaped, push_ident, push_u64};
 
+/// The text of a floating-point constant of `format` with bit pattern
+/// `bits`, as LLVM prints it (`1.000000e+00`, `0x7FF8000000000000`,
+/// `0xK3FFF8000000000000000`, ...).
+pub fn fp_constant_text(format: crate::constfold::FpFormat, bits: u128) -> String {
+    use crate::constfold::FpFormat as F;
+    let kind = match format {
+        F::Half => float::FpKind::Half,
+        F::BFloat => float::FpKind::BFloat,
+        F::Single => float::FpKind::Float,
+        F::Double => float::FpKind::Double,
+        F::X87 => float::FpKind::X86Fp80,
+        F::Quad => float::FpKind::Fp128,
+        F::PpcDouble => float::FpKind::PpcFp128,
+    };
+    let mut s = String::new();
+    float::push_fp(&mut s, kind, bits);
+    s
+}
+
 /// Prints `m` as textual IR.
 pub fn print_module(m: &Module) -> String {
     let mut out = String::with_capacity(64 * 1024);
