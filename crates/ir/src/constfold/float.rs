@@ -162,6 +162,19 @@ impl FpEnv {
         }
     }
 
+    /// The modes of function `f` (its `"denormal-fp-math"` and
+    /// `"denormal-fp-math-f32"` attributes).
+    pub fn for_function(m: &crate::Module, f: &crate::Function) -> FpEnv {
+        let attrs = m.attrs.get(f.fn_attrs);
+        let get = |key: &str| {
+            attrs.iter().find_map(|a| match a {
+                crate::Attr::Str(k, Some(v)) if &**k == key => Some(&**v),
+                _ => None,
+            })
+        };
+        FpEnv::from_attrs(get("denormal-fp-math"), get("denormal-fp-math-f32"))
+    }
+
     /// The mode for `format`.
     pub fn mode(&self, format: FpFormat) -> DenormalMode {
         match (format, self.f32) {

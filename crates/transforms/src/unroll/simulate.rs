@@ -61,9 +61,10 @@ use crate::FnAnalyses;
 use loopwright_analysis::scev::range::{swapped_predicate, ConstantRange};
 use loopwright_analysis::scev::{CInt, ScalarEvolution, ScevData, UnkRef};
 use loopwright_analysis::Loop;
+use loopwright_ir::constfold::{self, Fold, Fp, FpEnv, FpFormat, Lane};
 use loopwright_ir::{
-    Block, Const, ConstData, Flags, Function, GlobalRef, Inst, InstData, Module, Opcode, Operand,
-    Ordering, Predicate, Type, TypeData, Value, ValueDef,
+    ApInt, Block, Const, ConstData, Flags, Function, GlobalRef, Inst, InstData, Module, Opcode,
+    Operand, Ordering, Predicate, Type, TypeData, Value, ValueDef,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -194,6 +195,7 @@ pub fn analyze_loop_unroll_cost(
         header,
         latch,
         se: ScalarEvolution::new(m, f, &a.cfg, &a.dt, &a.loops),
+        env: FpEnv::for_function(m, f),
         kind: if m.attrs.has(f.fn_attrs, "minsize") {
             CostKind::CodeSize
         } else {
@@ -336,10 +338,8 @@ fn incoming(f: &Function, phi: Inst, block: Block) -> Option<Operand> {
 enum SVal {
     /// An integer constant of at most 128 bits.
     Int(CInt),
-    /// A `float` constant (bits).
-    F32(u32),
-    /// A `double` constant (bits).
-    F64(u64),
+    /// A floating-point constant of an IEEE format.
+    Float(Fp),
     Undef,
     Poison,
     /// Another module constant (a global's address, `null`, a constant
@@ -364,11 +364,10 @@ impl SVal {
             _ => None,
         }
     }
-    /// A float constant as `f64` with its format (`true` for `double`).
-    fn float(self) -> Option<(f64, bool)> {
+    /// A float constant.
+    fn float(self) -> Option<Fp> {
         match self {
-            SVal::F32(b) => Some((f64::from(f32::from_bits(b)), false)),
-            SVal::F64(b) => Some((f64::from_bits(b), true)),
+            SVal::Float(f) => Some(f),
             _ => None,
         }
     }
@@ -413,6 +412,8 @@ struct Sim<'a> {
     latch: Block,
     se: ScalarEvolution<'a>,
     kind: CostKind,
+    /// The function's denormal modes, for folding floats.
+    env: FpEnv,
     /// The values known in the current iteration.
     simplified: FxHashMap<Value, SVal>,
     /// The addresses known in the current iteration.
@@ -468,7 +469,7 @@ impl Sim<'_> {
             ) => {
                 let (x, y) = (self.resolve(a), self.resolve(b));
                 let ty = data.ty;
-                match simplify_binop(self.m, data.opcode, data.flags, ty, x, y) {
+                match simplify_binop(self.m, &self.env, data.opcode, data.flags, ty, x, y) {
                     Some(v) => {
                         self.record(i, v);
                         true
@@ -506,7 +507,7 @@ impl Sim<'_> {
                 let Some(p) = data.predicate() else {
                     return self.simplify_with_scev(i, iteration);
                 };
-                match simplify_cmp(Some((self.m, self.f)), p, x, y) {
+                match simplify_cmp(Some((self.m, self.f)), &self.env, p, x, y) {
                     Some(v) => {
                         self.record(i, v);
                         true
@@ -962,9 +963,8 @@ fn const_sval(m: &Module, c: Const) -> SVal {
             let hi = u128::from(w.get(1).copied().unwrap_or(0));
             SVal::Int(CInt::new(val.bits(), lo | (hi << 64)))
         }
-        ConstData::Float { ty, bits } => match m.types.data(*ty) {
-            TypeData::Float => SVal::F32(*bits as u32),
-            TypeData::Double => SVal::F64(*bits as u64),
+        ConstData::Float { ty, bits } => match FpFormat::of(m.types.data(*ty)) {
+            Some(f) if f != FpFormat::PpcDouble => SVal::Float(Fp::new(f, *bits)),
             _ => SVal::Const(c),
         },
         ConstData::Undef(_) => SVal::Undef,
@@ -1039,6 +1039,7 @@ fn constant_array_element(m: &Module, c: Const, load_ty: Type, offset: CInt) -> 
 /// wrap flags, as LLVM calls it), for what the simulation needs.
 fn simplify_binop(
     m: &Module,
+    env: &FpEnv,
     op: Opcode,
     flags: Flags,
     ty: Type,
@@ -1051,7 +1052,7 @@ fn simplify_binop(
         _ => None,
     };
     if matches!(op, FAdd | FSub | FMul | FDiv | FRem) {
-        return simplify_fp_binop(op, flags, x, y);
+        return simplify_fp_binop(op, flags, env, x, y);
     }
     // Wider integers are opaque to the simulation.
     let w = width.filter(|&w| w <= 128)?;
@@ -1100,48 +1101,39 @@ fn simplify_binop(
     })
 }
 
-/// Constant folding of an integer binary operator (LLVM's
-/// `ConstantFoldBinaryInstruction`: results are poison where the
-/// operation is undefined).
+/// Constant folding of an integer binary operator (the tree's one
+/// folder, `loopwright_ir::constfold`: results are poison where the
+/// operation is undefined; wrap flags are ignored, as LLVM's
+/// `ConstantFoldBinaryInstruction` ignores them).
 fn fold_int_binop(op: Opcode, a: CInt, b: CInt) -> Option<SVal> {
-    use Opcode::*;
-    if a.bits() != b.bits() {
-        return None;
-    }
-    let w = a.bits();
-    let shift = |f: fn(CInt, u32) -> CInt| {
-        if b.u() >= u128::from(w) {
-            SVal::Poison
-        } else {
-            SVal::Int(f(a, b.u() as u32))
-        }
-    };
-    let signed_bad = b.is_all_ones() && a.is_smin();
-    Some(match op {
-        Add => SVal::Int(a.add(b)),
-        Sub => SVal::Int(a.sub(b)),
-        Mul => SVal::Int(a.mul(b)),
-        And => SVal::Int(a.and(b)),
-        Or => SVal::Int(a.or(b)),
-        Xor => SVal::Int(a.xor(b)),
-        Shl => shift(CInt::shl),
-        LShr => shift(CInt::lshr),
-        AShr => shift(CInt::ashr),
-        UDiv => a.udiv(b).map_or(SVal::Poison, SVal::Int),
-        URem => a.urem(b).map_or(SVal::Poison, SVal::Int),
-        SDiv if signed_bad => SVal::Poison,
-        SRem if signed_bad => SVal::Poison,
-        SDiv => a.sdiv(b).map_or(SVal::Poison, SVal::Int),
-        SRem => a.srem(b).map_or(SVal::Poison, SVal::Int),
-        _ => return None,
+    let r = constfold::int_binop(op, &to_apint(a), &to_apint(b))?;
+    Some(match r {
+        Fold::Value(v) => SVal::Int(from_apint(&v)?),
+        Fold::Poison => SVal::Poison,
     })
 }
 
-/// `float`/`double` arithmetic: constant folding (IEEE round-to-nearest,
-/// as APFloat) and the identities that hold without fast-math flags
+fn to_apint(c: CInt) -> ApInt {
+    ApInt::from_u128(c.bits(), c.u())
+}
+
+fn from_apint(v: &ApInt) -> Option<CInt> {
+    (v.bits() <= 128).then(|| CInt::new(v.bits(), v.as_u128().unwrap_or(0)))
+}
+
+/// Floating-point arithmetic: constant folding by the tree's folder (as
+/// LLVM's `ConstantFoldFPInstOperands`, with the function's denormal
+/// modes `env`), then the identities that hold without fast-math flags
 /// (`x + -0.0`, `x - 0.0`, `x * 1.0`, `x / 1.0`), plus `x + 0.0` under `nsz`.
-fn simplify_fp_binop(op: Opcode, flags: Flags, x: SVal, y: SVal) -> Option<SVal> {
+fn simplify_fp_binop(op: Opcode, flags: Flags, env: &FpEnv, x: SVal, y: SVal) -> Option<SVal> {
     use Opcode::*;
+    if let (Some(a), Some(b)) = (x.float(), y.float()) {
+        match constfold::binop_lane(op, &Lane::Float(a), &Lane::Float(b), env) {
+            Some(Lane::Float(r)) => return Some(SVal::Float(r)),
+            Some(Lane::Poison) => return Some(SVal::Poison),
+            _ => {}
+        }
+    }
     if x == SVal::Poison || y == SVal::Poison {
         return Some(SVal::Poison);
     }
@@ -1150,39 +1142,14 @@ fn simplify_fp_binop(op: Opcode, flags: Flags, x: SVal, y: SVal) -> Option<SVal>
     } else {
         (x, y)
     };
-    if let (Some((a, da)), Some((b, db))) = (x.float(), y.float()) {
-        if da != db {
-            return None;
-        }
-        return Some(if da {
-            let r = match op {
-                FAdd => a + b,
-                FSub => a - b,
-                FMul => a * b,
-                FDiv => a / b,
-                _ => a % b,
-            };
-            SVal::F64(r.to_bits())
-        } else {
-            let (a, b) = (a as f32, b as f32);
-            let r = match op {
-                FAdd => a + b,
-                FSub => a - b,
-                FMul => a * b,
-                FDiv => a / b,
-                _ => a % b,
-            };
-            SVal::F32(r.to_bits())
-        });
-    }
-    let (c, _) = y.float()?;
-    let neg_zero = c == 0.0 && c.is_sign_negative();
-    let pos_zero = c == 0.0 && c.is_sign_positive();
+    let c = y.float()?;
+    let neg_zero = c.is_exactly(-0.0);
+    let pos_zero = c.is_exactly(0.0);
     let nsz = flags.contains(Flags::NSZ);
     match op {
         FAdd if neg_zero || (pos_zero && nsz) => Some(x),
         FSub if pos_zero || (neg_zero && nsz) => Some(x),
-        FMul | FDiv if c == 1.0 => Some(x),
+        FMul | FDiv if c.is_exactly(1.0) => Some(x),
         _ => None,
     }
 }
@@ -1190,7 +1157,13 @@ fn simplify_fp_binop(op: Opcode, flags: Flags, x: SVal, y: SVal) -> Option<SVal>
 /// `simplifyCmpInst` on simplified operands. With the IR at hand
 /// (`ctx`), a compare of a value with a constant also folds when the
 /// value's range (`computeConstantRange`) decides it.
-fn simplify_cmp(ctx: Option<(&Module, &Function)>, p: Predicate, x: SVal, y: SVal) -> Option<SVal> {
+fn simplify_cmp(
+    ctx: Option<(&Module, &Function)>,
+    env: &FpEnv,
+    p: Predicate,
+    x: SVal,
+    y: SVal,
+) -> Option<SVal> {
     use Predicate::*;
     let b = |v: bool| Some(SVal::Int(CInt::new(1, u128::from(v))));
     match p {
@@ -1210,7 +1183,7 @@ fn simplify_cmp(ctx: Option<(&Module, &Function)>, p: Predicate, x: SVal, y: SVa
             if a.bits() != c.bits() {
                 return None;
             }
-            return b(icmp_holds(p, a, c));
+            return b(constfold::icmp(p, &to_apint(a), &to_apint(c))?);
         }
         if x.same(y) {
             return b(matches!(p, Eq | Uge | Ule | Sge | Sle));
@@ -1245,26 +1218,7 @@ fn simplify_cmp(ctx: Option<(&Module, &Function)>, p: Predicate, x: SVal, y: SVa
         }
         return None;
     }
-    let ((a, _), (c, _)) = (x.float()?, y.float()?);
-    let uno = a.is_nan() || c.is_nan();
-    let r = match p {
-        Oeq => !uno && a == c,
-        Ogt => !uno && a > c,
-        Oge => !uno && a >= c,
-        Olt => !uno && a < c,
-        Ole => !uno && a <= c,
-        One => !uno && a != c,
-        Ord => !uno,
-        Ueq => uno || a == c,
-        FUgt => uno || a > c,
-        FUge => uno || a >= c,
-        FUlt => uno || a < c,
-        FUle => uno || a <= c,
-        Une => uno || a != c,
-        Uno => uno,
-        _ => return None,
-    };
-    b(r)
+    b(constfold::fcmp(p, x.float()?, y.float()?, env)?)
 }
 
 /// LLVM's `computeConstantRange` for the shapes the simulation meets:
@@ -1433,22 +1387,6 @@ fn value_range(
     }
 }
 
-fn icmp_holds(p: Predicate, a: CInt, c: CInt) -> bool {
-    use Predicate::*;
-    match p {
-        Eq => a == c,
-        Ne => a != c,
-        Ugt => a.ugt(c),
-        Uge => a.uge(c),
-        Ult => a.ult(c),
-        Ule => a.ule(c),
-        Sgt => a.sgt(c),
-        Sge => a.sge(c),
-        Slt => a.slt(c),
-        _ => a.sle(c),
-    }
-}
-
 /// `simplifyCastInst` on a simplified operand: casts of constants fold;
 /// a cast that undoes the cast it is applied to gives the original value.
 fn simplify_cast(
@@ -1498,51 +1436,40 @@ fn simplify_cast(
                 })
             }
         }
-        (SIToFP | UIToFP, SVal::Int(c)) => match dst {
-            TypeData::Double => SVal::F64(if op == SIToFP {
-                (c.s() as f64).to_bits()
-            } else {
-                (c.u() as f64).to_bits()
-            }),
-            TypeData::Float => SVal::F32(if op == SIToFP {
-                (c.s() as f32).to_bits()
-            } else {
-                (c.u() as f32).to_bits()
-            }),
-            _ => SVal::Folded,
+        (SIToFP | UIToFP, SVal::Int(c)) => match FpFormat::of(dst) {
+            Some(f) => {
+                Fp::from_int(&to_apint(c), op == SIToFP, f).map_or(SVal::Folded, SVal::Float)
+            }
+            None => return None,
         },
-        (FPToSI | FPToUI, SVal::F32(_) | SVal::F64(_)) => {
-            let (v, _) = x.float()?;
+        (FPToSI | FPToUI, SVal::Float(x)) => {
             let w = dst_int?;
-            if w > 128 {
-                SVal::Folded
-            } else {
-                fp_to_int(v, w, op == FPToSI)
+            match x.to_int(w, op == FPToSI) {
+                Some(Fold::Value(v)) => from_apint(&v).map_or(SVal::Folded, SVal::Int),
+                Some(Fold::Poison) => SVal::Poison,
+                None => SVal::Folded,
             }
         }
-        (FPExt | FPTrunc, SVal::F32(_) | SVal::F64(_)) => {
-            let (v, _) = x.float()?;
-            match dst {
-                TypeData::Double => SVal::F64(v.to_bits()),
-                TypeData::Float => SVal::F32((v as f32).to_bits()),
-                _ => SVal::Folded,
+        (FPExt | FPTrunc, SVal::Float(x)) => match FpFormat::of(dst) {
+            Some(f) => x.convert(f).map_or(SVal::Folded, SVal::Float),
+            None => return None,
+        },
+        (BitCast, SVal::Int(c)) => match FpFormat::of(dst) {
+            Some(f) if f.bits() == c.bits() && f != FpFormat::PpcDouble => {
+                SVal::Float(Fp::new(f, c.u()))
             }
-        }
-        (BitCast, SVal::Int(c)) => match dst {
-            TypeData::Float if c.bits() == 32 => SVal::F32(c.u() as u32),
-            TypeData::Double if c.bits() == 64 => SVal::F64(c.u() as u64),
             _ => SVal::Folded,
         },
-        (BitCast, SVal::F32(b)) if dst_int == Some(32) => SVal::Int(CInt::new(32, u128::from(b))),
-        (BitCast, SVal::F64(b)) if dst_int == Some(64) => SVal::Int(CInt::new(64, u128::from(b))),
+        (BitCast, SVal::Float(x)) if dst_int == Some(x.format.bits()) => {
+            SVal::Int(CInt::new(x.format.bits(), x.bits))
+        }
         _ => {
             // The operand type must fit the cast (an integer simplified for a
             // pointer would not).
             let src = m.types.data(src_ty);
             let ok = match x {
                 SVal::Int(c) => matches!(src, TypeData::Int(w) if *w == c.bits()),
-                SVal::F32(_) => matches!(src, TypeData::Float),
-                SVal::F64(_) => matches!(src, TypeData::Double),
+                SVal::Float(x) => FpFormat::of(src) == Some(x.format),
                 _ => true,
             };
             if !ok {
@@ -1552,27 +1479,6 @@ fn simplify_cast(
         }
     };
     Some(folded)
-}
-
-/// `fptosi`/`fptoui` of a constant: poison when out of range or NaN.
-fn fp_to_int(v: f64, w: u32, signed: bool) -> SVal {
-    if v.is_nan() {
-        return SVal::Poison;
-    }
-    let t = v.trunc();
-    let (lo, hi) = if signed {
-        (-(2f64.powi(w as i32 - 1)), 2f64.powi(w as i32 - 1))
-    } else {
-        (0.0, 2f64.powi(w as i32))
-    };
-    if t < lo || t >= hi {
-        return SVal::Poison;
-    }
-    SVal::Int(if signed {
-        CInt::from_i128(w, t as i128)
-    } else {
-        CInt::new(w, t as u128)
-    })
 }
 
 /// `simplifyCastInst`'s elimination of a cast pair: `trunc (zext|sext x)`
@@ -1654,31 +1560,65 @@ mod tests {
         use Predicate::*;
         let t = i(1, 1);
         let f = i(1, 0);
-        assert_eq!(simplify_cmp(None, Slt, i(32, -1), i(32, 0)), Some(t));
-        assert_eq!(simplify_cmp(None, Ult, i(32, -1), i(32, 0)), Some(f));
+        assert_eq!(
+            simplify_cmp(None, &FpEnv::default(), Slt, i(32, -1), i(32, 0)),
+            Some(t)
+        );
+        assert_eq!(
+            simplify_cmp(None, &FpEnv::default(), Ult, i(32, -1), i(32, 0)),
+            Some(f)
+        );
         let v = SVal::Value(Value::from_u32(3));
-        assert_eq!(simplify_cmp(None, Ult, v, i(32, 0)), Some(f));
-        assert_eq!(simplify_cmp(None, Ugt, i(32, 0), v), Some(f));
-        assert_eq!(simplify_cmp(None, Sle, v, v), Some(t));
-        assert_eq!(simplify_cmp(None, Eq, v, i(32, 5)), None);
-        let (a, b) = (SVal::F64(1.5f64.to_bits()), SVal::F64(f64::NAN.to_bits()));
-        assert_eq!(simplify_cmp(None, Olt, a, b), Some(f));
-        assert_eq!(simplify_cmp(None, FUlt, a, b), Some(t));
+        assert_eq!(
+            simplify_cmp(None, &FpEnv::default(), Ult, v, i(32, 0)),
+            Some(f)
+        );
+        assert_eq!(
+            simplify_cmp(None, &FpEnv::default(), Ugt, i(32, 0), v),
+            Some(f)
+        );
+        assert_eq!(simplify_cmp(None, &FpEnv::default(), Sle, v, v), Some(t));
+        assert_eq!(simplify_cmp(None, &FpEnv::default(), Eq, v, i(32, 5)), None);
+        let d = |v: f64| SVal::Float(Fp::new(FpFormat::Double, u128::from(v.to_bits())));
+        let (a, b) = (d(1.5), d(f64::NAN));
+        let env = FpEnv::default();
+        assert_eq!(simplify_cmp(None, &env, Olt, a, b), Some(f));
+        assert_eq!(simplify_cmp(None, &env, FUlt, a, b), Some(t));
     }
 
     #[test]
     fn fp_identities_respect_signed_zeros() {
         let x = SVal::Value(Value::from_u32(1));
-        let pz = SVal::F64(0.0f64.to_bits());
-        let nz = SVal::F64((-0.0f64).to_bits());
-        assert_eq!(simplify_fp_binop(Opcode::FAdd, Flags::NONE, x, nz), Some(x));
-        assert_eq!(simplify_fp_binop(Opcode::FAdd, Flags::NONE, x, pz), None);
-        assert_eq!(simplify_fp_binop(Opcode::FAdd, Flags::NSZ, pz, x), Some(x));
-        let two = SVal::F32(2.0f32.to_bits());
-        let three = SVal::F32(3.0f32.to_bits());
+        let d = |v: f64| SVal::Float(Fp::new(FpFormat::Double, u128::from(v.to_bits())));
+        let s = |v: f32| SVal::Float(Fp::new(FpFormat::Single, u128::from(v.to_bits())));
+        let env = FpEnv::default();
+        let (pz, nz) = (d(0.0), d(-0.0));
         assert_eq!(
-            simplify_fp_binop(Opcode::FMul, Flags::NONE, two, three),
-            Some(SVal::F32(6.0f32.to_bits()))
+            simplify_fp_binop(Opcode::FAdd, Flags::NONE, &env, x, nz),
+            Some(x)
+        );
+        assert_eq!(
+            simplify_fp_binop(Opcode::FAdd, Flags::NONE, &env, x, pz),
+            None
+        );
+        assert_eq!(
+            simplify_fp_binop(Opcode::FAdd, Flags::NSZ, &env, pz, x),
+            Some(x)
+        );
+        assert_eq!(
+            simplify_fp_binop(Opcode::FMul, Flags::NONE, &env, s(2.0), s(3.0)),
+            Some(s(6.0))
+        );
+        // A denormal under preserve-sign is flushed before the fold.
+        let ps = FpEnv::from_attrs(Some("preserve-sign"), None);
+        let tiny = SVal::Float(Fp::new(FpFormat::Single, 1));
+        assert_eq!(
+            simplify_fp_binop(Opcode::FMul, Flags::NONE, &ps, tiny, s(2.0)),
+            Some(s(0.0))
+        );
+        assert_eq!(
+            simplify_fp_binop(Opcode::FMul, Flags::NONE, &env, tiny, s(2.0)),
+            Some(SVal::Float(Fp::new(FpFormat::Single, 2)))
         );
     }
 
