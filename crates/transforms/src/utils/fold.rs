@@ -5,15 +5,18 @@
 //!
 //! [`simplify`] returns an existing value or a constant equal to the
 //! instruction, never a new instruction. It folds integer arithmetic,
-//! comparisons and casts of constants up to 64 bits, the usual identities
+//! comparisons and casts of constants of any width (through the tree's
+//! constant folder, `loopwright_ir::constfold`), the usual identities
 //! (`x + 0`, `x * 1`, `x & 0`, ...), `icmp` of a value with itself, and
 //! `select` on a constant condition or of equal arms. When a fold would
 //! produce `poison` (a flagged operation that overflows, an oversized
 //! shift) or hit undefined behaviour (division by zero), it does not fold.
 
 use loopwright_analysis::scev::range::{inverse_predicate, swapped_predicate};
+use loopwright_ir::constfold::{self, Fold};
 use loopwright_ir::{
-    ConstData, Extra, Flags, InstData, Module, Opcode, Operand, Predicate, TypeData, TypeTable,
+    ApInt, ConstData, Extra, Flags, InstData, Module, Opcode, Operand, Predicate, TypeData,
+    TypeTable,
 };
 
 /// An integer constant of at most 64 bits: (value zero-extended, width).
@@ -33,14 +36,6 @@ fn mask(w: u32) -> u64 {
     }
 }
 
-fn sext(v: u64, w: u32) -> i64 {
-    if w >= 64 {
-        v as i64
-    } else {
-        ((v << (64 - w)) as i64) >> (64 - w)
-    }
-}
-
 fn make_int(m: &mut Module, ty: loopwright_ir::Type, w: u32, v: u64) -> Operand {
     Operand::Const(m.consts.int(ty, w, (v & mask(w)) as i64))
 }
@@ -54,16 +49,17 @@ fn is_int(m: &Module, op: Operand, v: i64) -> bool {
 /// returns `None`.
 pub fn simplify(m: &mut Module, data: &InstData) -> Option<Operand> {
     let ops = data.operands();
-    let scalar_int = matches!(m.types.data(data.ty), TypeData::Int(w) if *w <= 64);
+    // Constant operands of any width fold through `constfold`.
+    let wide_int = matches!(m.types.data(data.ty), TypeData::Int(_));
     use Opcode::*;
     match data.opcode {
         Add | Sub | Mul | And | Or | Xor | Shl | LShr | AShr | UDiv | SDiv | URem | SRem
-            if scalar_int =>
+            if wide_int =>
         {
             let (a, b) = (ops[0], ops[1]);
-            if let (Some((x, w)), Some((y, _))) = (int_const(m, a), int_const(m, b)) {
-                let v = fold_binop(data.opcode, data.flags, x, y, w)?;
-                return Some(make_int(m, data.ty, w, v));
+            if let (Some(x), Some(y)) = (apint_const(m, a), apint_const(m, b)) {
+                let v = fold_int(data.opcode, data.flags, &x, &y)?;
+                return Some(apint_operand(m, data.ty, v));
             }
             match data.opcode {
                 Add | Or | Xor if is_int(m, b, 0) => Some(a),
@@ -94,8 +90,8 @@ pub fn simplify(m: &mut Module, data: &InstData) -> Option<Operand> {
                 return None;
             }
             let (a, b) = (ops[0], ops[1]);
-            let r = if let (Some((x, w)), Some((y, _))) = (int_const(m, a), int_const(m, b)) {
-                icmp(p, x, y, w)?
+            let r = if let (Some(x), Some(y)) = (apint_const(m, a), apint_const(m, b)) {
+                constfold::icmp(p, &x, &y)?
             } else if a == b {
                 matches!(
                     p,
@@ -121,25 +117,26 @@ pub fn simplify(m: &mut Module, data: &InstData) -> Option<Operand> {
                 _ => None,
             }
         }
-        ZExt | SExt | Trunc if scalar_int => {
-            let (x, w) = int_const(m, ops[0])?;
+        ZExt | SExt | Trunc if wide_int => {
+            let x = apint_const(m, ops[0])?;
             let to = m.types.int_width(data.ty)?;
             let v = match data.opcode {
-                ZExt => x,
-                SExt => sext(x, w) as u64,
-                _ => {
-                    let t = x & mask(to);
+                ZExt if to > x.bits() => x.zext(to),
+                SExt if to > x.bits() => x.sext(to),
+                Trunc if to < x.bits() => {
+                    let t = x.trunc(to);
                     // `trunc nuw/nsw` that loses bits is poison.
-                    if data.flags.contains(Flags::NUW) && t != x {
+                    if data.flags.contains(Flags::NUW) && t.zext(x.bits()) != x {
                         return None;
                     }
-                    if data.flags.contains(Flags::NSW) && sext(t, to) != sext(x, w) {
+                    if data.flags.contains(Flags::NSW) && t.sext(x.bits()) != x {
                         return None;
                     }
                     t
                 }
+                _ => return None,
             };
-            Some(make_int(m, data.ty, to, v))
+            Some(apint_operand(m, data.ty, v))
         }
         Freeze => {
             let (x, w) = int_const(m, ops[0])?;
@@ -234,110 +231,40 @@ fn fold_gep(m: &mut Module, data: &InstData) -> Option<Operand> {
     Some(Operand::Const(m.consts.intern(ConstData::Expr(e))))
 }
 
-fn fold_binop(op: Opcode, flags: Flags, x: u64, y: u64, w: u32) -> Option<u64> {
-    let m = mask(w);
-    let (sx, sy) = (sext(x, w), sext(y, w));
-    let nuw = flags.contains(Flags::NUW);
-    let nsw = flags.contains(Flags::NSW);
-    let exact = flags.contains(Flags::EXACT);
-    use Opcode::*;
-    let r = match op {
-        Add => {
-            let r = x.wrapping_add(y) & m;
-            if (nuw && u128::from(x) + u128::from(y) > u128::from(m))
-                || (nsw && i128::from(sx) + i128::from(sy) != i128::from(sext(r, w)))
-            {
-                return None;
-            }
-            r
-        }
-        Sub => {
-            let r = x.wrapping_sub(y) & m;
-            if (nuw && y > x) || (nsw && i128::from(sx) - i128::from(sy) != i128::from(sext(r, w)))
-            {
-                return None;
-            }
-            r
-        }
-        Mul => {
-            let r = x.wrapping_mul(y) & m;
-            if (nuw && u128::from(x) * u128::from(y) > u128::from(m))
-                || (nsw && i128::from(sx) * i128::from(sy) != i128::from(sext(r, w)))
-            {
-                return None;
-            }
-            r
-        }
-        And => x & y,
-        Or => x | y,
-        Xor => x ^ y,
-        Shl | LShr | AShr => {
-            if y >= u64::from(w) {
-                return None;
-            }
-            let r = match op {
-                Shl => (x << y) & m,
-                LShr => x >> y,
-                _ => (sx >> y) as u64 & m,
-            };
-            match op {
-                Shl if (nuw && (r >> y) != x) || (nsw && (sext(r, w) >> y) != sx) => return None,
-                LShr | AShr if exact && ((x & ((1u64 << y) - 1)) != 0) => return None,
-                _ => {}
-            }
-            r
-        }
-        UDiv | URem => {
-            if y == 0 {
-                return None;
-            }
-            if op == UDiv {
-                if exact && !x.is_multiple_of(y) {
-                    return None;
-                }
-                x / y
-            } else {
-                x % y
-            }
-        }
-        SDiv | SRem => {
-            if y == 0 || (sy == -1 && sx == sext(1u64 << (w - 1), w)) {
-                return None;
-            }
-            if op == SDiv {
-                if exact && sx % sy != 0 {
-                    return None;
-                }
-                (sx / sy) as u64 & m
-            } else {
-                (sx % sy) as u64 & m
-            }
-        }
-        _ => return None,
-    };
-    Some(r & m)
+/// An integer operation on constants, unless it is poison (a flagged
+/// operation that overflows or is inexact, a division by zero, an
+/// oversized shift): `simplify` never folds to poison.
+fn fold_int(op: Opcode, flags: Flags, x: &ApInt, y: &ApInt) -> Option<ApInt> {
+    if constfold::int_overflows(op, flags, x, y)? {
+        return None;
+    }
+    match constfold::int_binop(op, x, y)? {
+        Fold::Value(v) => Some(v),
+        Fold::Poison => None,
+    }
 }
 
-fn icmp(p: Predicate, x: u64, y: u64, w: u32) -> Option<bool> {
-    let (sx, sy) = (sext(x, w), sext(y, w));
-    Some(match p {
-        Predicate::Eq => x == y,
-        Predicate::Ne => x != y,
-        Predicate::Ugt => x > y,
-        Predicate::Uge => x >= y,
-        Predicate::Ult => x < y,
-        Predicate::Ule => x <= y,
-        Predicate::Sgt => sx > sy,
-        Predicate::Sge => sx >= sy,
-        Predicate::Slt => sx < sy,
-        Predicate::Sle => sx <= sy,
-        _ => return None,
-    })
+/// An integer constant of any width.
+fn apint_const(m: &Module, op: Operand) -> Option<ApInt> {
+    let Operand::Const(c) = op else { return None };
+    m.consts.as_apint(c).cloned()
+}
+
+fn apint_operand(m: &mut Module, ty: loopwright_ir::Type, v: ApInt) -> Operand {
+    Operand::Const(m.consts.intern(ConstData::Int { ty, val: v }))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn fold_binop(op: Opcode, flags: Flags, x: u64, y: u64, w: u32) -> Option<u64> {
+        fold_int(op, flags, &ApInt::from_u64(w, x), &ApInt::from_u64(w, y))?.as_u64()
+    }
+
+    fn icmp(p: Predicate, x: u64, y: u64, w: u32) -> Option<bool> {
+        constfold::icmp(p, &ApInt::from_u64(w, x), &ApInt::from_u64(w, y))
+    }
 
     #[test]
     fn binops_respect_flags_and_width() {
@@ -368,6 +295,29 @@ mod tests {
         assert_eq!(
             fold_binop(Opcode::Mul, Flags::NONE, u64::MAX, 2, 64),
             Some(u64::MAX - 1)
+        );
+    }
+
+    #[test]
+    fn wide_constants_fold() {
+        // i128: 2^64 + 2^64 = 2^65; with nuw at the top it overflows.
+        let two64 = ApInt::from_u128(128, 1u128 << 64);
+        let r = fold_int(Opcode::Add, Flags::NONE, &two64, &two64).unwrap();
+        assert_eq!(r.as_u128(), Some(1u128 << 65));
+        let top = ApInt::from_u128(128, 1u128 << 127);
+        assert_eq!(fold_int(Opcode::Add, Flags::NUW, &top, &top), None);
+        assert_eq!(
+            fold_int(Opcode::Add, Flags::NONE, &top, &top).map(|v| v.is_zero()),
+            Some(true)
+        );
+        assert_eq!(
+            fold_int(Opcode::UDiv, Flags::EXACT, &two64, &ApInt::from_u64(128, 3)),
+            None
+        );
+        assert_eq!(
+            fold_int(Opcode::UDiv, Flags::EXACT, &two64, &ApInt::from_u64(128, 4))
+                .and_then(|v| v.as_u64()),
+            Some(1 << 62)
         );
     }
 
