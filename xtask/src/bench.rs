@@ -29,6 +29,7 @@ mod suite;
 mod svg;
 
 pub use compile::bench_compile;
+pub(crate) use compile::{default_pipeline_text, opt_equivalent};
 
 use anyhow::{bail, ensure, Context, Result};
 use build::{Build, Built, Toolchain};
@@ -374,7 +375,7 @@ fn require(tools: &[&str]) -> Result<()> {
 }
 
 /// The loopwright binary: `LOOPWRIGHT_BIN`, or a fresh release build.
-fn loopwright_bin(root: &Path, target: &Path) -> Result<PathBuf> {
+pub(crate) fn loopwright_bin(root: &Path, target: &Path) -> Result<PathBuf> {
     match std::env::var_os("LOOPWRIGHT_BIN") {
         Some(p) if !p.is_empty() => Ok(PathBuf::from(p)),
         _ => crate::build_release(root, target),
@@ -399,7 +400,7 @@ pub(crate) fn o3_split() -> Result<LoopSplit> {
 }
 
 /// The three load averages of `/proc/loadavg`.
-fn loadavg() -> String {
+pub(crate) fn loadavg() -> String {
     std::fs::read_to_string("/proc/loadavg")
         .map(|t| t.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
         .unwrap_or_else(|_| "unknown".to_owned())

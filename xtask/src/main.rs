@@ -11,8 +11,12 @@
 //!   on random C programs (see `tests/difftest/README.md`).
 //! - `cargo xtask bench-scev [--runs N]`: time `loopwright analyze --json`
 //!   against `opt-19 -passes='print<scalar-evolution>'` (`bench_scev.rs`).
+//! - `cargo xtask bench-loops [--runs N] [--loops A,B,...]`: every loop
+//!   pass against opt-19 on 1,000 to 25,000 loops in one function
+//!   (`bench_loops.rs`).
 
 mod bench;
+mod bench_loops;
 mod bench_scev;
 mod difftest;
 #[path = "../../tests/corpus/matrix.rs"]
@@ -41,6 +45,9 @@ commands:
   bench-scev [--runs N] [--classify] [--unnamed]
                        time loopwright analyze --json vs opt-19
                        -passes='print<scalar-evolution>' on a >= 100k-line module
+  bench-loops [--runs N] [--loops A,B,...]
+                       every loop pass vs opt-19 on 1,000 to 25,000 loops in
+                       one function (the hostile test's shape)
   difftest [options]   differential testing on random C programs
                        (`cargo xtask difftest --help` for options)
   help                 print this message";
@@ -81,6 +88,7 @@ fn real_main() -> Result<()> {
         "bench-compile" => bench::bench_compile(rest),
         "difftest" => difftest::main(rest),
         "bench-scev" => bench_scev::main(rest),
+        "bench-loops" => bench_loops::main(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

@@ -195,7 +195,7 @@ pub fn bench_compile(args: &[String]) -> Result<()> {
 
 /// loopwright's default pipeline as text (`-print-pipeline-passes` on an
 /// empty module).
-fn default_pipeline_text(lw: &Path) -> Result<String> {
+pub(crate) fn default_pipeline_text(lw: &Path) -> Result<String> {
     let out = build::output_with_empty_module(Command::new(lw).args([
         "-print-pipeline-passes",
         "-disable-output",
