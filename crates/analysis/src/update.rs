@@ -13,8 +13,11 @@
 //! new edges from the region into their roots, and so new immediate
 //! dominators for their roots, but keep everything inside. Beyond that:
 //! no edge from outside enters the region other than at the root, the root
-//! keeps its predecessors and its place and heads no loop, and the edges
-//! from the region to blocks the root does not dominate stay as they were.
+//! keeps its predecessors from outside and its place, it heads a loop
+//! after the edit exactly when it did before (its loop, reaching beyond the
+//! region, is treated as one around it), no block is added to or taken out
+//! of the layout outside the region, and the edges from the region to
+//! blocks the root does not dominate stay as they were.
 //!
 //! Under these conditions only the region's part of each analysis, and
 //! the places of the opaque subtrees, can change:
@@ -29,10 +32,11 @@
 //!   not come back. If the region's new walk starts the same runs in the
 //!   same order, every other block keeps its place in the walk, and only
 //!   the region's events move;
-//! - loops headed in the region lie inside it. Loops headed outside that
-//!   contain region blocks contain the root (they are the root's loop and
-//!   its ancestors), and a region block belongs to such a loop exactly when
-//!   it reaches, through the region, an edge into that loop. The opaque
+//! - loops headed in the region below the root lie inside it. Loops
+//!   headed elsewhere that contain region blocks contain the root (they
+//!   are the root's loop and its ancestors), and a region block belongs to
+//!   such a loop exactly when it reaches, through the region, an edge into
+//!   that loop (or to the root, when the root heads it). The opaque
 //!   subtrees' loops and memberships do not change.
 //!
 //! [`begin`] records what the edit must preserve, [`sync_cfg`] brings the
@@ -43,8 +47,13 @@
 //! into the region other than at its root, an edge out of it changed, an
 //! opaque root dominated from inside another opaque subtree, a region
 //! block left unreachable, irreducible control flow, loops that do not
-//! correspond one to one) makes it give up: the caller then computes the
-//! analyses afresh. Updated analyses equal recomputed ones, orders
+//! correspond one to one) makes it give up and say why
+//! ([`Finished::GaveUp`]): the caller then computes the analyses afresh.
+//! Two conditions are the caller's to keep, as `finish` cannot see them
+//! without looking at the whole function: blocks outside the region keep
+//! their terminators and their places (a region block's neighbours
+//! excepted). Debug builds of the transformations check the result
+//! against recomputed analyses, which would show a breach. Updated analyses equal recomputed ones, orders
 //! included: the layout and depth-first orders are order-maintenance lists
 //! ([`crate::order`]); the dominator tree's keys leave room
 //! ([`crate::order::GAP`] per node), so region blocks get keys between the
@@ -120,10 +129,6 @@ impl Members {
         self.index.set(b, self.list.len() as u32);
         self.list.push(b);
         true
-    }
-
-    fn iter(&self) -> impl Iterator<Item = &Block> {
-        self.list.iter()
     }
 }
 
@@ -672,7 +677,12 @@ fn region_walk(cfg: &ControlFlowGraph, ed: &RegionEdit) -> Option<RegionWalk> {
             }
         }
     }
-    let live = ed.members.iter().filter(|&&m| cfg.is_in_layout(m)).count();
+    let live = ed
+        .members
+        .list
+        .iter()
+        .filter(|&&m| cfg.is_in_layout(m))
+        .count();
     (next_run == ed.runs.len() && w.preorder.len() == live).then_some(w)
 }
 
