@@ -7,6 +7,9 @@
 //! a region of the function, update them ([`update`]): the result is the
 //! same.
 //!
+//! - [`aa`]: alias analysis ([`aa::AliasAnalysis`]) as LLVM 19's default
+//!   stack (BasicAA, scoped noalias, TBAA), mod/ref of instructions and
+//!   calls, and the `aa-eval` printer.
 //! - [`mod@cfg`]: [`ControlFlowGraph`] (predecessors, successors with edge
 //!   multiplicities, reverse post-order, reachability, critical edges) and
 //!   the [`split_edge`] utility.
@@ -30,6 +33,7 @@
 //!   edit confined to a region (rotation's), equal to recomputed ones;
 //!   their orders are order-maintenance lists (`order`).
 
+pub mod aa;
 pub mod cfg;
 pub mod demanded;
 pub mod domtree;

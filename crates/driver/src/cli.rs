@@ -100,6 +100,20 @@ pub struct Cli {
     #[arg(long = "pass-remarks-filter", value_name = "REGEX")]
     pub pass_remarks_filter: Option<String>,
 
+    /// `aa-eval`: print every alias and mod/ref answer, not only the
+    /// summary (to standard error, as opt does).
+    #[arg(long = "print-all-alias-modref-info", value_name = "BOOL", num_args = 0..=1,
+          require_equals = true, default_missing_value = "true",
+          value_parser = parse_llvm_bool, action = ArgAction::Set)]
+    pub print_all_alias_modref_info: Option<bool>,
+
+    /// `aa-eval`: also evaluate every load/store and store/store pair with
+    /// the accesses' sizes and alias metadata.
+    #[arg(long = "evaluate-aa-metadata", value_name = "BOOL", num_args = 0..=1,
+          require_equals = true, default_missing_value = "true",
+          value_parser = parse_llvm_bool, action = ArgAction::Set)]
+    pub evaluate_aa_metadata: Option<bool>,
+
     /// The remark file format; only `yaml` is supported.
     #[arg(
         long = "pass-remarks-format",
@@ -312,6 +326,8 @@ const LONG: &[&str] = &[
     "disable-verify",
     "verify-each",
     "opt-level",
+    "print-all-alias-modref-info",
+    "evaluate-aa-metadata",
 ];
 
 fn is_long(name: &str) -> bool {

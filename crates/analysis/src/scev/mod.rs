@@ -25,23 +25,24 @@
 
 mod brute;
 mod build;
-pub mod dl;
 pub mod exit;
 pub mod expr;
 mod ext;
 mod guards;
 pub mod int;
-mod known;
+pub(crate) mod known;
 mod pred;
 pub mod predicated;
 pub mod print;
 pub mod range;
 
-pub use dl::DataLayout;
 pub use expr::{
     compare_value_complexity, CastKind, MinMaxKind, NoWrap, Scev, ScevData, Ty, UnkRef,
 };
 pub use int::CInt;
+/// The data layout lives in the IR crate (`loopwright_ir::datalayout`);
+/// re-exported here for the analyses that name it through `scev`.
+pub use loopwright_ir::DataLayout;
 pub use predicated::{PredicatedPhi, ScevPredicate};
 
 use crate::cfg::ControlFlowGraph;

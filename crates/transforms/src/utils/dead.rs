@@ -30,7 +30,7 @@ use super::diexpr::{
 };
 use super::direct_callee;
 use loopwright_analysis::loops::may_access_memory;
-use loopwright_analysis::scev::DataLayout;
+use loopwright_ir::DataLayout;
 use loopwright_ir::{
     ConstData, Extra, Flags, Function, Inst, InstData, Md, Module, Opcode, Operand, Predicate,
     TypeData, Value, ValueDef,
