@@ -7,6 +7,7 @@
 pub mod analyze;
 pub mod cli;
 pub mod diag;
+pub mod llvm_pipeline;
 pub mod llvmint;
 pub mod pipeline;
 pub mod remarks;

@@ -19,8 +19,8 @@
 //! wall time and peak RSS come from `wait4` (the shared `crate::measure`).
 
 use super::build::{self, OPT};
-use super::pipeline;
 use anyhow::{bail, ensure, Context, Result};
+use loopwright::llvm_pipeline as pipeline;
 use std::path::Path;
 use std::process::Command;
 
