@@ -7,6 +7,7 @@
 pub mod analyze;
 pub mod cli;
 pub mod diag;
+pub mod io;
 pub mod llvm_pipeline;
 pub mod llvmint;
 pub mod pipeline;
