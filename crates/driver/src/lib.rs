@@ -5,6 +5,7 @@
 //! `loopwright` binary is a thin wrapper that adds file handling.
 
 pub mod analyze;
+pub mod cc;
 pub mod cli;
 pub mod diag;
 pub mod io;

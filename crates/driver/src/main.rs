@@ -1,5 +1,6 @@
 //! The `loopwright` command.
 
+use loopwright::cc::Lang;
 use loopwright::cli::{self, Cli};
 use loopwright::io::{read_input, write_atomically};
 use loopwright::{diag, io, optimize, pipeline, remarks, Options};
@@ -9,7 +10,25 @@ use std::path::Path;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    if std::env::args_os().nth(1).is_some_and(|a| a == "analyze") {
+    // `loopwright-cc`/`loopwright-c++` as this binary's name (a link to
+    // it), or the subcommands `cc` and `c++`: the compiler driver.
+    let argv0 = std::env::args_os().next().unwrap_or_default();
+    let prog = Path::new(&argv0)
+        .file_name()
+        .and_then(|f| f.to_str())
+        .unwrap_or("");
+    if let Some(lang) = Lang::from_name(prog).filter(|_| prog.starts_with("loopwright-")) {
+        return loopwright::cc::main(lang, std::env::args_os().skip(1).collect());
+    }
+    let first = std::env::args_os().nth(1);
+    let sub = first.as_ref().and_then(|a| a.to_str());
+    if let Some(lang) = sub
+        .filter(|s| matches!(*s, "cc" | "c++"))
+        .and_then(Lang::from_name)
+    {
+        return loopwright::cc::main(lang, std::env::args_os().skip(2).collect());
+    }
+    if first.is_some_and(|a| a == "analyze") {
         return loopwright::analyze::main(std::env::args_os().skip(1));
     }
     let (cli, unroll) = match cli::parse_args(std::env::args_os()) {
