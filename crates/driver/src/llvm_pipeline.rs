@@ -350,6 +350,42 @@ impl LoopSplit {
     }
 }
 
+/// The opt-19 options under which the printed text of a `default<On>`
+/// pipeline runs as the pipeline itself did.
+///
+/// The text does not carry everything the pipeline was built with: the
+/// inliner runs with the level's `InlineParams` (its threshold is 250 at
+/// -O3, 50 at -Os, 5 at -Oz) but `inline` reads back with opt's default
+/// (225), and `loop-unroll-full` reads back at level 2 (threshold 150
+/// instead of -O3's 300). These options put the level's values back:
+/// `-inline-threshold` with `-inlinecold-threshold` at its default (an
+/// explicit `-inline-threshold` otherwise leaves the cold threshold
+/// unset), and `-unroll-threshold-default` for the full unroller at -O3.
+/// With them, `opt-19 -passes=TEXT` gives the same module as
+/// `opt-19 -passes='default<On>'` (checked on C++ with the standard
+/// library at -O2, -O3, -Os and -Oz by the driver's anchor test, whose
+/// objects equal clang-19's).
+///
+/// `speed` and `size` are clang's levels (`-Os`: 2 and 1, `-Oz`: 2 and
+/// 2).
+pub fn opt_fidelity_flags(speed: u8, size: u8) -> Vec<String> {
+    let inline = match (speed, size) {
+        (_, 2) => Some(5),
+        (_, 1) => Some(50),
+        (s, _) if s >= 3 => Some(250),
+        _ => None,
+    };
+    let mut flags = Vec::new();
+    if let Some(t) = inline {
+        flags.push(format!("-inline-threshold={t}"));
+        flags.push("-inlinecold-threshold=45".to_owned());
+    }
+    if speed >= 3 && size == 0 {
+        flags.push("-unroll-threshold-default=300".to_owned());
+    }
+    flags
+}
+
 /// The text of LLVM 19's `default<LEVEL>` pipeline (`LEVEL` is `O0`..`O3`,
 /// `Os` or `Oz`), as `opt-19 -passes='default<LEVEL>'
 /// -print-pipeline-passes` prints it.

@@ -119,6 +119,18 @@ impl Ran {
         self.code == Some(0)
     }
 
+    /// One line: the first line of standard error, or the status.
+    fn summary(&self) -> String {
+        let status = match self.code {
+            Some(c) => format!("exit status {c}"),
+            None => "killed by a signal or not started".to_owned(),
+        };
+        match self.stderr.lines().map(str::trim).find(|l| !l.is_empty()) {
+            Some(l) => format!("{l} ({status})"),
+            None => status,
+        }
+    }
+
     /// The status and standard error, for a failure message.
     fn describe(&self) -> String {
         let status = match self.code {
@@ -129,7 +141,7 @@ impl Ran {
         if err.is_empty() {
             status
         } else {
-            format!("{status}:\n{err}")
+            format!("{}\n{err}", self.summary())
         }
     }
 }
@@ -509,7 +521,32 @@ fn steps(
     let (fe_text, fe_w, fe_e) = render::split_stats(&fe.stderr);
     let mut out = fe_text.to_owned();
     let filter = remark_filter(job);
-    let llvm_args = job.llvm_mllvm();
+    // The level's values the pipeline text does not carry, then the
+    // user's `-mllvm` options for LLVM (which may override them).
+    // An LLVM option may be given once: the user's `-inline-threshold`
+    // replaces both inliner values (as in clang, where an explicit one
+    // leaves the cold threshold unset).
+    let user = job.llvm_mllvm();
+    let given = |f: &str| {
+        let name = |a: &str| {
+            a.trim_start_matches('-')
+                .split('=')
+                .next()
+                .unwrap_or("")
+                .to_owned()
+        };
+        let n = name(f);
+        user.iter().any(|u| {
+            let u = name(u);
+            u == n || (u == "inline-threshold" && n == "inlinecold-threshold")
+        })
+    };
+    let mut llvm_args: Vec<String> =
+        crate::llvm_pipeline::opt_fidelity_flags(job.level.speed, job.level.size)
+            .into_iter()
+            .filter(|f| !given(f))
+            .collect();
+    llvm_args.extend(user);
     let opt = |passes: &str, input: &str, output: &str, text: bool, remarks: &str, verify: bool| {
         let mut c = Command::new(OPT);
         c.arg(format!("-passes={passes}"));
@@ -678,7 +715,10 @@ fn steps(
 
     let warnings = fe_w + r.warnings + be_counts.0;
     let errors = fe_e + r.errors + be_counts.1;
-    out.push_str(&render::stats_line(warnings, errors));
+    // clang closes with the counts only when it shows carets.
+    if job.diag.show_carets {
+        out.push_str(&render::stats_line(warnings, errors));
+    }
     eprint!("{out}");
     Ok(if errors > 0 { 1 } else { 0 })
 }
