@@ -14,12 +14,13 @@
 //! - [`run`] checks checksums, times runs and counts instructions;
 //! - [`report`] writes the table, geometric means and `BENCHMARKS.md`;
 //! - [`svg`] draws `bench/speedups.svg`;
-//! - [`compile`] is `bench-compile`.
+//! - [`compile`] is `bench-compile` ([`bigc`] writes its large C file).
 //!
 //! Builds run in parallel (one job per kernel); measurements run one
 //! process at a time, after all builds, so compiling never disturbs a
 //! timing.
 
+mod bigc;
 mod build;
 mod compile;
 mod report;
