@@ -364,6 +364,17 @@ fn flag_matrix() {
         asm.contains("vec_axpy:") && asm.contains(".text"),
         "{asm:.200}"
     );
+    // -emit-llvm: IR named after the input, without the debug locations
+    // the driver tracks for its own diagnostics.
+    same(
+        &["-O3", "-S", "-emit-llvm", "vec.c", "-o", "out/vec.ll"],
+        None,
+    );
+    let ir = std::fs::read_to_string(l.join("out/vec.ll")).unwrap();
+    assert!(
+        ir.starts_with("; ModuleID = 'vec.c'\n") && !ir.contains("!dbg"),
+        "{ir:.300}"
+    );
     clean();
 
     // Target options reach the IR loopwright sees, as function attributes.

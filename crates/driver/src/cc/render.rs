@@ -22,7 +22,9 @@
 //!   previous diagnostic's, from the include locations the preprocessor's
 //!   line markers give ([`include_locations`]);
 //! - a debug location's column 0 (no column information) is shown as 1,
-//!   as clang translates it.
+//!   as clang translates it; a diagnostic without a debug location names
+//!   the compiled file (clang would name the function's line, from its
+//!   AST).
 //!
 //! What differs from clang: clang colors the snippet's keywords and
 //! literals (it has the C lexer), and wraps messages to the terminal's
@@ -115,6 +117,9 @@ impl Renderer {
             Level::Error => self.errors += 1,
         }
         let color = self.opts.color;
+        // A location without a line names only its file (as clang names
+        // the file of a location it cannot place).
+        let file_only = loc.filter(|l| l.line == 0 && !l.file.is_empty());
         let loc = loc.filter(|l| l.line > 0);
         if let Some(l) = loc {
             let include = match &self.main_file {
@@ -141,6 +146,13 @@ impl Renderer {
                 out.push(':');
                 out.push_str(&l.column.max(1).to_string());
             }
+            out.push_str(": ");
+        }
+        if let Some(l) = file_only.filter(|_| self.opts.show_location) {
+            if color {
+                out.push_str(BOLD);
+            }
+            out.push_str(&l.file);
             out.push_str(": ");
         }
         if color {
@@ -507,6 +519,19 @@ mod tests {
         assert_eq!(out.matches("int x;").count(), 1);
         assert_eq!((r.warnings, r.errors), (1, 0));
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_file_without_a_line() {
+        let mut r = Renderer::new(DiagOptions::default());
+        let mut out = String::new();
+        let loc = Loc {
+            file: "a.c".into(),
+            line: 0,
+            column: 0,
+        };
+        r.emit(&mut out, Level::Warning, Some(&loc), "w", "-Wx");
+        assert_eq!(out, "a.c: warning: w [-Wx]\n");
     }
 
     #[test]

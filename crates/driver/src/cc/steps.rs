@@ -30,7 +30,7 @@
 //! front end that fails is the user's compile error: the job runs as
 //! clang's, whose diagnostics and status the user gets.
 
-use super::job::{Cc1, Level as OptLevel};
+use super::job::{Action, Cc1, Level as OptLevel};
 use super::render::{self, Level, Loc, Renderer};
 use super::{tmp, yaml, DriverOptions, Lang, SaveTemps};
 use crate::llvm_pipeline::LoopSplit;
@@ -478,7 +478,10 @@ fn steps(
     unroll: loopwright_transforms::unroll::UnrollOptions,
 ) -> Result<i32, StepError> {
     let anchor = ctx.opts.anchor;
-    let locs = ALWAYS_TRACK_LOCATIONS || job.remarks.any() || job.record.is_some();
+    // Location tracking adds debug locations to the IR: not to IR the user
+    // asked for (`-emit-llvm`) unless a remark option asks for it there too.
+    let emits_ir = matches!(job.action, Some((_, Action::Ll | Action::Bc)));
+    let locs = (ALWAYS_TRACK_LOCATIONS && !emits_ir) || job.remarks.any() || job.record.is_some();
     let fe_argv = job.frontend(
         &files.s("pre.bc"),
         locs.then(|| files.s("fe.yaml")).as_deref(),
@@ -628,13 +631,23 @@ fn steps(
     };
     let before_docs = read_docs("before.yaml");
     let after_docs = read_docs("after.yaml");
+    // Without a debug location, a diagnostic names the compiled file.
+    let nowhere = Loc {
+        file: main_input(job),
+        line: 0,
+        column: 0,
+    };
     let print_docs = |r: &mut Renderer, out: &mut String, docs: &[yaml::Doc]| {
         for d in docs {
-            let loc = d.loc.as_ref().map(|(file, line, column)| Loc {
-                file: file.clone(),
-                line: *line,
-                column: *column,
-            });
+            let loc = d.loc.as_ref().map_or_else(
+                || nowhere.clone(),
+                |(file, line, column)| Loc {
+                    file: file.clone(),
+                    line: *line,
+                    column: *column,
+                },
+            );
+            let loc = Some(loc);
             printing.print(r, out, &d.tag, &d.pass, loc, &d.message);
         }
     };
@@ -660,11 +673,14 @@ fn steps(
     r.set_includes(&main, includes);
     print_docs(&mut r, &mut out, &before_docs);
     for rm in &lw_remarks {
-        let loc = rm.loc.as_ref().map(|l| Loc {
-            file: l.file.clone(),
-            line: l.line,
-            column: l.column,
-        });
+        let loc = Some(rm.loc.as_ref().map_or_else(
+            || nowhere.clone(),
+            |l| Loc {
+                file: l.file.clone(),
+                line: l.line,
+                column: l.column,
+            },
+        ));
         printing.print(
             &mut r,
             &mut out,
@@ -692,6 +708,15 @@ fn steps(
         let (be_text, w, e) = render::split_stats(&be.stderr);
         out.push_str(be_text);
         be_counts = (w, e);
+        // Textual IR names its module after the input, as clang's does.
+        if let (Some((_, Action::Ll)), Some(o)) = (job.action, job.output_path()) {
+            if o != "-" {
+                if let Ok(mut text) = std::fs::read(o) {
+                    set_module_id(&mut text, &main_input(job));
+                    let _ = std::fs::write(o, text);
+                }
+            }
+        }
     }
 
     if let Some(rec) = &job.record {
@@ -721,6 +746,11 @@ fn steps(
     }
     eprint!("{out}");
     Ok(if errors > 0 { 1 } else { 0 })
+}
+
+/// The name clang gives the module of the job's input.
+fn main_input(job: &Cc1) -> String {
+    job.input_path().unwrap_or("-").to_owned()
 }
 
 /// Where the files the job's input includes are included, from a run of
