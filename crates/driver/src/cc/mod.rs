@@ -33,6 +33,7 @@
 //!   (`.pre.bc`, `.loops.ll`, `.loopwright.ll`, `.post.bc`) beside the
 //!   output (in the current directory for `=cwd`), for bug reports.
 
+mod cache;
 pub mod job;
 pub mod plan;
 pub mod render;

@@ -280,8 +280,9 @@ fn failed(ctx: &mut Ctx, job: &Cc1, stage: Stage, detail: &str, built: bool) -> 
     1
 }
 
-/// The pipeline clang prints for the query, split.
-fn query_split(argv: &[String]) -> Result<LoopSplit, String> {
+/// The pipeline clang prints for the query, split (and kept on disk under
+/// `key`).
+fn query_split(argv: &[String], key: Option<&str>) -> Result<LoopSplit, String> {
     let out = Command::new(&argv[0])
         .args(&argv[1..])
         .stdin(Stdio::null())
@@ -295,7 +296,11 @@ fn query_split(argv: &[String]) -> Result<LoopSplit, String> {
         ));
     }
     let text = String::from_utf8_lossy(&out.stdout);
-    LoopSplit::from_pipeline(text.trim()).map_err(|e| format!("{e:#}"))
+    let split = LoopSplit::from_pipeline(text.trim()).map_err(|e| format!("{e:#}"))?;
+    if let Some(k) = key {
+        super::cache::put(k, text.trim());
+    }
+    Ok(split)
 }
 
 /// Which remarks opt records: `None` for none; `Some(None)` for all;
@@ -490,12 +495,22 @@ fn steps(
     if let Some(i) = query.iter().position(|a| a == "-main-file-name") {
         query.drain(i..(i + 2).min(query.len()));
     }
-    let cached = ctx.splits.get(&query).cloned();
+    // Asked once per command, and kept on disk across commands.
+    let disk_key = super::cache::key(&query);
+    let cached = ctx.splits.get(&query).cloned().or_else(|| {
+        let text = super::cache::get(disk_key.as_deref()?)?;
+        if ctx.opts.verbose {
+            eprintln!(" (cached) {}", shown(&query));
+        }
+        Some(LoopSplit::from_pipeline(&text).map_err(|e| format!("{e:#}")))
+    });
     let stdin = ctx.stdin_for(job);
 
     // Step 1, with the pipeline query beside it.
     let (fe, split) = std::thread::scope(|s| {
-        let q = cached.is_none().then(|| s.spawn(|| query_split(&query)));
+        let q = cached
+            .is_none()
+            .then(|| s.spawn(|| query_split(&query, disk_key.as_deref())));
         let fe = run_captured(ctx, cc1_command(&fe_argv), stdin.as_deref());
         let split = match (cached.clone(), q) {
             (Some(c), _) => c,
