@@ -18,7 +18,8 @@
 //!    instructions in the layout. Out-of-range ids stop verification here,
 //!    so that later phases index arenas freely;
 //! 4. structure: one terminator per block, last; phis grouped at the top;
-//!    EH pads first; operand-list shape per opcode (only instructions with a
+//!    EH pads first; EH pads and `resume` only in a function with a
+//!    personality; operand-list shape per opcode (only instructions with a
 //!    valid shape take part in later phases); result values agree with the
 //!    instruction's type;
 //! 5. CFG: the entry block has no predecessors and no phis; every phi has
@@ -40,9 +41,9 @@
 //!
 //! Not checked yet: attributes; metadata and debug-info well-formedness
 //! (including dominance of values used by debug records); intrinsic-specific
-//! rules; exception-handling structure beyond "EH pads first" (funclet
-//! nesting, unwind destinations being pads, personality, landingpad clause
-//! types); token-typed values in phis and selects beyond `select`; atomic
+//! rules; exception-handling structure beyond "EH pads first" and the
+//! personality (funclet nesting, unwind destinations being pads,
+//! landingpad clause types); token-typed values in phis and selects beyond `select`; atomic
 //! orderings and alignments; sizedness of loaded, stored and allocated
 //! types; `musttail` rules; calling-convention constraints; global
 //! variables, aliases, ifuncs and comdats; name uniqueness.
@@ -899,16 +900,24 @@ impl<'a> Verifier<'a> {
                 } else if op.is_debug_record() {
                     seen_record = true;
                 } else {
+                    let what = match op {
+                        Opcode::LandingPad => "LandingPadInst",
+                        Opcode::CatchPad => "CatchPadInst",
+                        Opcode::CleanupPad => "CleanupPadInst",
+                        Opcode::CatchSwitch => "CatchSwitchInst",
+                        Opcode::Resume => "ResumeInst",
+                        _ => "",
+                    };
                     if is_eh_pad(op) && seen_non_phi {
-                        let what = match op {
-                            Opcode::LandingPad => "LandingPadInst",
-                            Opcode::CatchPad => "CatchPadInst",
-                            Opcode::CleanupPad => "CleanupPadInst",
-                            _ => "CatchSwitchInst",
-                        };
                         self.inst_err(
                             i,
                             format!("{what} not the first non-PHI instruction in the block."),
+                        );
+                    }
+                    if !what.is_empty() && f.personality.is_none() {
+                        self.inst_err(
+                            i,
+                            format!("{what} needs to be in a function with a personality."),
                         );
                     }
                     seen_non_phi = true;

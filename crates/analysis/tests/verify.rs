@@ -1,5 +1,17 @@
 //! Verifier tests: valid functions pass, and each check has a broken
 //! function that must produce its message.
+//!
+//! LLVM is asked about the same modules live: every module printed
+//! (`loopwright_ir::print`) goes through `llvm-as-19`, which parses and
+//! verifies. A module our verifier rejects must be rejected by LLVM too,
+//! and one it accepts must be accepted ([`llvm_problem`]). Where the
+//! printed text cannot carry the error (the data model holds things `.ll`
+//! cannot say, such as an `icmp` whose result is not `i1`) or LLVM decides
+//! otherwise, the case is a named exemption with its reason
+//! ([`LLVM_DIFFERS`]); an exemption whose case LLVM starts to agree with
+//! fails its test, and one that names no case fails
+//! `llvm_exemptions_name_real_cases`. Skipped with a notice when
+//! `llvm-as-19` is not installed (an error under CI).
 
 use cranelift_entity::EntityRef;
 use loopwright_analysis::{verify_function, verify_module, VerifierError};
@@ -8,6 +20,8 @@ use loopwright_ir::{
     Inst, InstData, Md, MdKind, Module, Opcode, Operand, Predicate, TailKind, Type, TypeTable,
     Value,
 };
+use loopwright_testkit::tools::LLVM_AS;
+use std::process::Command;
 
 const VOID: Type = TypeTable::VOID;
 const I1: Type = TypeTable::I1;
@@ -110,6 +124,15 @@ impl B {
         });
         (id, Operand::Const(c), fty)
     }
+    /// Gives the function a personality (`@__gxx_personality_v0`), which
+    /// every function with EH pads or `resume` needs.
+    fn personality(&mut self) {
+        let (_, pers, _) = self.declare("__gxx_personality_v0", I32, vec![], true);
+        let Operand::Const(c) = pers else {
+            unreachable!()
+        };
+        self.f.personality = Some(c);
+    }
     fn finish(self) -> (Module, Func) {
         let mut m = self.m;
         let fid = m.functions.push(self.f);
@@ -121,6 +144,167 @@ impl B {
         // The module-level entry point agrees.
         assert_eq!(r.is_ok(), verify_module(&m).is_ok());
         r
+    }
+
+    /// [`B::verify`], and LLVM must agree ([`llvm_agrees`]) about the case
+    /// `what` (the message expected, or `valid`).
+    #[track_caller]
+    fn verify_with_llvm(self, what: &str) -> Result<(), Vec<VerifierError>> {
+        let m = {
+            let mut m = self.m.clone();
+            m.functions.push(self.f.clone());
+            m
+        };
+        let r = self.verify();
+        if let Some(problem) = llvm_agrees(&m, what, r.is_err()) {
+            panic!("{problem}");
+        }
+        r
+    }
+}
+
+// -------------------------------------------------------------------
+// LLVM's verdict on the same modules.
+
+/// Cases where `llvm-as-19`'s verdict on the printed module differs from
+/// our verifier's, keyed `TEST: MESSAGE` (the test function and the message
+/// it expects; `TEST: valid` for a module we accept), with the reason. An
+/// entry whose case LLVM agrees with fails the test until it is removed.
+const LLVM_DIFFERS: &[(&str, &str)] = &[
+    (
+        "err_phi_in_entry_block: PHI nodes are not allowed in the entry block!",
+        "LLVM 19 accepts a phi without entries in the entry block (its parser \
+         takes `phi i32` with no entries, its verifier only counts entries \
+         against predecessors, and the entry has none); we reject any phi in \
+         the entry block, as tests/malformed/verify_phi_in_entry_block.ll does",
+    ),
+    (
+        "err_binary_result_type: Integer arithmetic operators must have same type for operands and result!",
+        "the data model can hold it, `.ll` text cannot say it: an arithmetic instruction's result type is its operands' type",
+    ),
+    (
+        "err_compare_result_type: Compare result must be i1",
+        "the data model can hold it, `.ll` text cannot say it: a compare's result type follows from its operands",
+    ),
+    (
+        "err_extract_insert_value_and_vector_ops: Invalid ExtractValueInst operands!",
+        "the data model can hold it, `.ll` text cannot say it: extractvalue's result type follows from the aggregate and the indices",
+    ),
+    (
+        "err_phi_incoming_type: PHI node operands are not the same type as the result!",
+        "the data model can hold it, `.ll` text cannot say it: a constant incoming value is written without its type and read as \
+         one of the phi's type (a value of another type is rejected by LLVM: \
+         err_phi_incoming_value_type)",
+    ),
+    (
+        "err_calls: Incorrect number of arguments passed to called function!",
+        "the data model can hold it, `.ll` text cannot say it: a call of a non-variadic function is written without its function \
+         type (as LLVM's writer does), and the reader derives the type from the \
+         arguments",
+    ),
+    (
+        "err_calls: Call parameter type does not match function signature!",
+        "the data model can hold it, `.ll` text cannot say it: a call of a non-variadic function is written without its function \
+         type (as LLVM's writer does), and the reader derives the type from the \
+         arguments",
+    ),
+    (
+        "err_calls: does not match the callee's return type",
+        "the data model can hold it, `.ll` text cannot say it: a call's result type is written once, as the function type's return type",
+    ),
+    (
+        "err_argument_not_in_params: argument 0 is not defined as parameter 0",
+        "the data model can hold it, `.ll` text cannot say it: parameters are written once, in the signature, so the text shows a \
+         valid function",
+    ),
+    (
+        "err_result_value_mismatches: result value type i32 does not match instruction type i64",
+        "the data model can hold it, `.ll` text cannot say it: an instruction and its result have one type in the text",
+    ),
+    (
+        "err_result_value_mismatches: instruction of non-void type has no result value",
+        "the data model can hold it, `.ll` text cannot say it: an instruction without a result value is printed as one with an unnamed result",
+    ),
+    (
+        "err_terminator_in_the_middle: Terminator found in the middle of a basic block!",
+        "the data model can hold it, `.ll` text cannot say it: an instruction after a terminator starts a new, unnamed block",
+    ),
+    (
+        "err_user_outside_layout: that is not in the layout",
+        "the data model can hold it, `.ll` text cannot say it: an instruction outside the layout is not printed",
+    ),
+    (
+        "err_value_of_another_function: value id v1 out of range",
+        "the data model can hold it, `.ll` text cannot say it: ids out of range cannot be printed",
+    ),
+    (
+        "err_out_of_range_ids_do_not_panic: instruction type id ty9999 out of range",
+        "the data model can hold it, `.ll` text cannot say it: ids out of range cannot be printed",
+    ),
+    (
+        "err_out_of_range_ids_do_not_panic: block id bb40 in the layout is out of range",
+        "the data model can hold it, `.ll` text cannot say it: ids out of range cannot be printed",
+    ),
+    (
+        "err_out_of_range_ids_do_not_panic: function type is not a function type",
+        "the data model can hold it, `.ll` text cannot say it: a function's type is written as its signature",
+    ),
+];
+
+/// What `llvm-as-19` (parser and verifier) says about the module `m` as
+/// loopwright prints it: `Ok(true)` when it accepts it, `Ok(false)` when it
+/// rejects it (with what it said), `Err` when the printer cannot print it
+/// (ids out of range: the data model holds what no text can say).
+fn llvm_accepts(m: &Module) -> Result<(bool, String), String> {
+    let text = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        loopwright_ir::print::print_module(m)
+    }))
+    .map_err(|_| "the printer cannot print it".to_owned())?;
+    let out = loopwright_testkit::run_with_input(
+        // Bitcode to a pipe: LLVM deletes a failed output file.
+        Command::new(LLVM_AS).args(["-", "-o", "-"]),
+        text.as_bytes(),
+        loopwright_testkit::run::TIMEOUT,
+    );
+    Ok((out.success(), format!("{}\n{text}", out.stderr_text())))
+}
+
+/// The problem with LLVM's verdict on `m`, which our verifier `rejects`
+/// or not, if any: LLVM must reject what we reject and accept what we
+/// accept, unless the case (`TEST: WHAT`, the running test and the message
+/// expected, or `valid`) is in [`LLVM_DIFFERS`]; an exempt case LLVM agrees
+/// with is a problem too. `None` without `llvm-as-19` outside CI.
+fn llvm_agrees(m: &Module, what: &str, rejects: bool) -> Option<String> {
+    if !loopwright_testkit::require(&[LLVM_AS]) {
+        return None;
+    }
+    let key = format!("{}: {what}", loopwright_testkit::test_name());
+    llvm_problem(&key, m, rejects)
+}
+
+/// [`llvm_agrees`] for the case `key`, which our verifier `rejects` or
+/// not.
+fn llvm_problem(key: &str, m: &Module, rejects: bool) -> Option<String> {
+    let exempt = LLVM_DIFFERS.iter().any(|(k, _)| *k == key);
+    let (agrees, said) = match llvm_accepts(m) {
+        Ok((accepts, said)) => (
+            accepts != rejects,
+            format!(
+                "llvm-as-19 {} it:\n{said}",
+                if accepts { "accepts" } else { "rejects" }
+            ),
+        ),
+        // Nothing to ask LLVM about: the module cannot be written.
+        Err(why) => (false, why),
+    };
+    let ours = if rejects { "rejects" } else { "accepts" };
+    match (agrees, exempt) {
+        (true, false) | (false, true) => None,
+        (true, true) => Some(format!(
+            "{key}: llvm-as-19 now agrees with our verifier: remove the exemption \
+             from LLVM_DIFFERS"
+        )),
+        (false, false) => Some(format!("{key}: our verifier {ours} the module; {said}")),
     }
 }
 
@@ -149,17 +333,17 @@ fn call_data(
 
 #[track_caller]
 fn assert_ok(b: B) {
-    if let Err(errs) = b.verify() {
+    if let Err(errs) = b.verify_with_llvm("valid") {
         let text: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
         panic!("expected a valid function, got:\n{}", text.join("\n"));
     }
 }
 
 /// Verifies and asserts that some error message contains `msg`; returns
-/// that error.
+/// that error. LLVM must reject the module too ([`llvm_agrees`]).
 #[track_caller]
 fn expect_err(b: B, msg: &str) -> VerifierError {
-    match b.verify() {
+    match b.verify_with_llvm(msg) {
         Ok(()) => panic!("expected error {msg:?}, but the function verified"),
         Err(errs) => match errs.iter().find(|e| e.message.contains(msg)) {
             Some(e) => e.clone(),
@@ -275,7 +459,7 @@ fn valid_unreachable_code_is_exempt_from_dominance() {
 fn valid_invoke_and_landingpad() {
     let mut b = B::new(I32, vec![]);
     let (_, g, gty) = b.declare("g", I32, vec![], false);
-    b.f.personality = None;
+    b.personality();
     let entry = b.block("entry");
     let ok = b.block("ok");
     let lp = b.block("lp");
@@ -1089,6 +1273,67 @@ fn err_phi_incoming_type() {
 }
 
 #[test]
+fn err_phi_incoming_value_type() {
+    // An i64 argument as the incoming value of an i32 phi.
+    let mut b = B::new(I32, vec![I64]);
+    let w = b.p(0);
+    let entry = b.block("entry");
+    let next = b.block("next");
+    b.br(entry, next);
+    let p = b.val(next, Opcode::Phi, I32, [v(w), bk(entry)], "p");
+    b.ret(next, Some(v(p)));
+    expect_err(b, "PHI node operands are not the same type as the result!");
+}
+
+/// Every [`LLVM_DIFFERS`] key names a test of this file and a message it
+/// expects (or `valid`), so no exemption outlives its case.
+#[test]
+fn llvm_exemptions_name_real_cases() {
+    let source = include_str!("verify.rs");
+    for (key, _) in LLVM_DIFFERS {
+        let (test, what) = key.split_once(": ").expect("TEST: WHAT");
+        assert!(
+            source.contains(&format!("fn {test}()")),
+            "{key}: no test {test}"
+        );
+        assert!(
+            what == "valid" || source.contains(&format!("\"{what}\"")),
+            "{key}: no case expects {what:?}"
+        );
+    }
+}
+
+/// The comparison with LLVM fails on deliberately wrong answers: a valid
+/// module claimed to be rejected, a broken one claimed to be accepted, and
+/// an exemption for a case LLVM agrees with.
+#[test]
+fn llvm_comparison_fails_on_wrong_answers() {
+    if !loopwright_testkit::require(&[LLVM_AS]) {
+        return;
+    }
+    let (b, _, _) = counted_loop();
+    let (valid, _) = b.finish();
+    assert_eq!(llvm_problem("t: valid", &valid, false), None);
+    let p = llvm_problem("t: claimed broken", &valid, true).expect("a valid module claimed broken");
+    assert!(p.contains("llvm-as-19 accepts it"), "{p}");
+    let mut b = B::new(I32, vec![I32]);
+    let x = b.p(0);
+    let e = b.block("entry");
+    let s = b.val(e, Opcode::Add, I32, [v(x), v(x)], "s");
+    let _ = s;
+    // No terminator: LLVM rejects it.
+    let (broken, _) = b.finish();
+    assert_eq!(llvm_problem("t: broken", &broken, true), None);
+    let p =
+        llvm_problem("t: claimed valid", &broken, false).expect("a broken module claimed valid");
+    assert!(p.contains("llvm-as-19 rejects it"), "{p}");
+    // An exemption whose case LLVM agrees with.
+    let (key, _) = LLVM_DIFFERS[0];
+    let p = llvm_problem(key, &valid, false).expect("a needless exemption");
+    assert!(p.contains("remove the exemption"), "{p}");
+}
+
+#[test]
 fn err_switch_cases() {
     let mk = |case: fn(&mut B, Value) -> Operand, second: Option<fn(&mut B) -> Operand>| {
         let mut b = B::new(VOID, vec![I32]);
@@ -1291,10 +1536,58 @@ fn err_eh_pad_not_first() {
         Some("l"),
     );
     b.ret(e, None);
+    b.personality();
     expect_err(
         b,
         "LandingPadInst not the first non-PHI instruction in the block.",
     );
+}
+
+#[test]
+fn err_eh_without_personality() {
+    // A landingpad and a resume in a function without a personality.
+    let mut b = B::new(VOID, vec![]);
+    let (_, g, gty) = b.declare("g", VOID, vec![], false);
+    let entry = b.block("entry");
+    let ok = b.block("ok");
+    let lp = b.block("lp");
+    let mut ops = call_data(gty, VOID, g, vec![], Opcode::Invoke);
+    let extra = std::mem::take(&mut ops.extra);
+    let callee: Vec<Operand> = ops.operands().to_vec();
+    b.inst(
+        entry,
+        InstData::new(
+            Opcode::Invoke,
+            VOID,
+            callee.into_iter().chain([bk(ok), bk(lp)]),
+        )
+        .with_extra(extra),
+        None,
+    );
+    b.ret(ok, None);
+    let lpty = b.m.types.literal_struct(false, vec![PTR, I32]);
+    let l = b.f.append(
+        lp,
+        InstData::new(Opcode::LandingPad, lpty, []).with_extra(Extra::LandingPad {
+            cleanup: true,
+            clauses: Box::new([]),
+        }),
+        Some("l"),
+    );
+    b.void(lp, Opcode::Resume, [v(l.1.unwrap())]);
+    let (m, fid) = b.finish();
+    let errs = verify_function(&m, fid).unwrap_err();
+    let msgs: Vec<&str> = errs.iter().map(|e| e.message.as_str()).collect();
+    assert_eq!(
+        msgs,
+        [
+            "LandingPadInst needs to be in a function with a personality.",
+            "ResumeInst needs to be in a function with a personality."
+        ]
+    );
+    if let Some(problem) = llvm_agrees(&m, "personality", true) {
+        panic!("{problem}");
+    }
 }
 
 #[test]

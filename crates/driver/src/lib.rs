@@ -18,6 +18,7 @@ mod verify_each;
 
 use loopwright_ir::Module;
 use loopwright_transforms::remark::{Remark, Remarks};
+use loopwright_transforms::utils::func_uses::FuncUses;
 use loopwright_transforms::FnMemo;
 use pipeline::Element;
 use std::time::Instant;
@@ -227,11 +228,24 @@ fn run_pipeline(m: &mut Module, pipeline: &[Element], run: &mut Run<'_>) -> Resu
                     i += 1;
                 }
                 let group = &pipeline[start..i];
+                // The module's function use counts, kept current function
+                // by function (the unroller asks them for every call).
+                let mut uses = FuncUses::compute(m);
                 for fid in loopwright_transforms::defined_functions(m) {
                     let mut memo = FnMemo::default();
-                    loopwright_transforms::with_function(m, fid, |m, f| {
+                    uses.remove(m, &m.functions[fid]);
+                    memo.lend_uses(uses);
+                    let r = loopwright_transforms::with_function(m, fid, |m, f| {
                         run_on_function(m, f, fid, group, run, &mut memo)
-                    })?;
+                    });
+                    uses = match memo.return_uses() {
+                        Some(mut u) => {
+                            u.add(m, &m.functions[fid]);
+                            u
+                        }
+                        None => FuncUses::compute(m),
+                    };
+                    r?;
                 }
             }
         }

@@ -3,10 +3,18 @@
 //! bits, errors, standard input) and on C/C++ corpus sources compiled with
 //! clang-19, where the loops, their nesting, order, latches and exiting
 //! blocks must equal `opt-19 -passes='print<loops>'` and the constant
-//! backedge-taken counts must equal `print<scalar-evolution>`'s. The corpus
-//! part is skipped with a notice when LLVM 19 is not installed (an error
-//! under CI); its numbers of modules, loops and constant counts compared
-//! are floors (`analyze.corpus.*` in `tests/floors.toml`).
+//! backedge-taken counts must equal `print<scalar-evolution>`'s.
+//!
+//! The literal expectations of the hand-written modules are checked
+//! against opt-19 live, on the same module (`assert_agrees_with_opt`):
+//! everything the report says that opt-19 also prints (loops, nesting,
+//! latches, exiting blocks, backedge-taken counts and their texts, constant
+//! maxima, exit counts, trip multiples) must be what opt-19 says;
+//! `opt_comparison_fails_on_wrong_answers` shows the comparison failing on
+//! wrong answers. The LLVM parts are skipped with a notice when LLVM 19 is
+//! not installed (an error under CI); the corpus part's numbers of modules,
+//! loops and constant counts compared are floors (`analyze.corpus.*` in
+//! `tests/floors.toml`).
 
 #[path = "../../../tests/corpus/matrix.rs"]
 mod matrix;
@@ -221,8 +229,69 @@ fn human_format_snapshot() {
     let dir = scratch("human");
     let path = write(&dir, "small.ll", SMALL);
     let text = stdout_ok(&run(&["analyze", path.to_str().unwrap()], b""));
+    // What the text says that opt-19 also prints (loops, latches, exiting
+    // blocks, counts, trip multiples), asked live of the same module.
+    assert_agrees_with_opt(&path);
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(text, SMALL_TEXT, "human format changed:\n{text}");
+}
+
+/// A fact of a report changed on purpose: what, and how.
+type WrongAnswer = (&'static str, fn(&mut Value));
+
+/// The live comparison of the hand-written tests fails on deliberately
+/// wrong answers: each fact of `SMALL`'s report changed in turn (a count,
+/// its text, an exit's count, the maximum, the trip multiple, a latch, the
+/// nesting) is reported.
+#[test]
+fn opt_comparison_fails_on_wrong_answers() {
+    if !have_llvm() {
+        return;
+    }
+    let dir = scratch("wrong");
+    let path = write(&dir, "small.ll", SMALL);
+    let right = analyze_json(&path);
+    let reference = opt_reference(&path);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(compare_report(&right, &reference, "", true).is_ok());
+    let edits: [WrongAnswer; 8] = [
+        ("a constant count", |v| {
+            v["functions"][0]["loops"][0]["backedge_taken_count"]["constant"] = 98.into()
+        }),
+        ("a count's text", |v| {
+            v["functions"][0]["loops"][1]["backedge_taken_count"]["expr"] = "10".into()
+        }),
+        ("an exit's count", |v| {
+            v["functions"][1]["loops"][0]["exit_counts"][1]["expr"] = "(-2 + %n)".into()
+        }),
+        ("the maximum", |v| {
+            v["functions"][1]["loops"][0]["backedge_taken_count"]["max_constant"] = 7.into()
+        }),
+        ("the trip multiple", |v| {
+            v["functions"][0]["loops"][0]["trip_multiple"] = 50.into()
+        }),
+        ("a latch", |v| {
+            v["functions"][1]["loops"][0]["latches"] = serde_json::json!(["loop"])
+        }),
+        ("an exiting block", |v| {
+            v["functions"][1]["loops"][0]["exiting"] = serde_json::json!(["latch"])
+        }),
+        ("the nesting", |v| {
+            v["functions"][0]["loops"][1]["depth"] = 1.into()
+        }),
+    ];
+    for (what, edit) in edits {
+        let mut wrong = right.clone();
+        edit(&mut wrong);
+        assert!(
+            compare_report(&wrong, &reference, "", true).is_err(),
+            "{what}: the comparison does not notice"
+        );
+    }
+    // The corpus comparison (not strict) notices a wrong constant count.
+    let mut wrong = right.clone();
+    wrong["functions"][0]["loops"][1]["backedge_taken_count"]["constant"] = 8.into();
+    assert!(compare_report(&wrong, &reference, "", false).is_err());
 }
 
 #[test]
@@ -358,6 +427,7 @@ declare i32 @llvm.smax.i32(i32, i32)
     );
     let v = analyze_json(&path);
     let text = stdout_ok(&run(&["analyze", path.to_str().unwrap()], b""));
+    assert_agrees_with_opt(&path);
     let _ = std::fs::remove_dir_all(&dir);
     let phis = &function(&v, "f")["loops"][0]["phis"];
     let names: Vec<&str> = phis
@@ -448,6 +518,7 @@ done:
     let dir = scratch("exits");
     let path = write(&dir, "exits.ll", M);
     let v = analyze_json(&path);
+    assert_agrees_with_opt(&path);
     let _ = std::fs::remove_dir_all(&dir);
     let loops = function(&v, "f")["loops"].as_array().unwrap().clone();
     /// Header, depth, parent, latches, exiting, exits.
@@ -538,6 +609,7 @@ define void @1() {
     let dir = scratch("names");
     let path = write(&dir, "names.ll", M);
     let v = analyze_json(&path);
+    assert_agrees_with_opt(&path);
     let _ = std::fs::remove_dir_all(&dir);
     let names: Vec<&str> = functions(&v)
         .iter()
@@ -590,6 +662,7 @@ exit:
     let dir = scratch("wide");
     let path = write(&dir, "wide.ll", M);
     let v = analyze_json(&path);
+    assert_agrees_with_opt(&path);
     let _ = std::fs::remove_dir_all(&dir);
     let wide = &function(&v, "wide")["loops"][0]["backedge_taken_count"];
     assert_eq!(
@@ -723,12 +796,28 @@ fn parse_block_list(s: &str) -> Vec<(String, String)> {
     out
 }
 
+/// What `print<scalar-evolution>` says about one loop. `None` where it
+/// says `Unpredictable` (or prints nothing).
+#[derive(Clone, Debug, Default)]
+struct OptCount {
+    /// The text after `backedge-taken count is`: `i32 9`, `(-1 + %n)`.
+    btc: Option<String>,
+    /// The text after `constant max backedge-taken count is`: `i64 -2`.
+    max: Option<String>,
+    /// `exit count for BLOCK: TEXT` (printed for loops with several
+    /// exits), in order: block without `%`, text (`***COULDNOTCOMPUTE***`
+    /// when unknown).
+    exits: Vec<(String, String)>,
+    /// `Trip multiple is N`.
+    multiple: Option<u64>,
+}
+
 /// Per function (named as LLVM prints it, without `@`): loops in LLVM's
 /// pre-order in program order, from `print<loops>` (which prints top-level
-/// loops last-first); and the `backedge-taken count is` text per loop
-/// header (with `%`), from `print<scalar-evolution>`.
+/// loops last-first); and what `print<scalar-evolution>` says per loop
+/// header (with `%`).
 type OptLoops = BTreeMap<String, Vec<OptLoop>>;
-type OptCounts = BTreeMap<String, BTreeMap<String, String>>;
+type OptCounts = BTreeMap<String, BTreeMap<String, OptCount>>;
 
 /// What opt prints for one function.
 #[derive(Default)]
@@ -738,7 +827,9 @@ struct OptFunction {
     name: String,
     /// Top-level loops in `print<loops>` order, each with its nested loops.
     groups: Vec<Vec<OptLoop>>,
-    counts: BTreeMap<String, String>,
+    counts: BTreeMap<String, OptCount>,
+    /// The loop header of the last `Loop %h:` line (exit counts follow it).
+    last: String,
 }
 
 fn opt_reference(file: &Path) -> (OptLoops, OptCounts) {
@@ -802,9 +893,23 @@ fn opt_reference(file: &Path) -> (OptLoops, OptCounts) {
         } else if let Some(rest) = line.strip_prefix("Loop ") {
             let (h, what) = rest.split_once(": ").expect("count line");
             let what = what.trim_start_matches("<multiple exits> ");
-            if let Some(c) = what.strip_prefix("backedge-taken count is ") {
-                cur.counts.insert(h.to_string(), c.to_string());
+            cur.last = h.to_string();
+            let c = cur.counts.entry(h.to_string()).or_default();
+            if let Some(t) = what.strip_prefix("backedge-taken count is ") {
+                c.btc = Some(t.to_string());
+            } else if let Some(t) = what.strip_prefix("constant max backedge-taken count is ") {
+                c.max = Some(t.to_string());
+            } else if let Some(t) = what.strip_prefix("Trip multiple is ") {
+                c.multiple = Some(t.trim().parse().expect("trip multiple"));
             }
+        } else if let Some(rest) = line.strip_prefix("  exit count for ") {
+            let (b, t) = rest.split_once(": ").expect("exit count line");
+            let last = cur.last.clone();
+            cur.counts
+                .entry(last)
+                .or_default()
+                .exits
+                .push((b.to_string(), t.to_string()));
         }
     }
     let mut loops = BTreeMap::new();
@@ -832,15 +937,34 @@ fn llvm_const_unsigned(s: &str) -> Option<u128> {
     Some(v as u128 & mask)
 }
 
-/// Compares one module's report with opt-19's; returns the number of
-/// loops and of constant counts compared, or the differences.
+/// Compares one module's report with opt-19's ([`compare_report`], not
+/// strict); returns the number of loops and of constant counts compared,
+/// or the differences.
 fn compare_with_opt(file: &Path, tag: &str) -> Result<(usize, usize), Vec<String>> {
     let ours = analyze_json(file);
-    let (opt_loops, opt_counts) = opt_reference(file);
+    compare_report(&ours, &opt_reference(file), tag, false)
+}
+
+/// Compares the report `ours` (`analyze --json`) with what opt-19 prints
+/// for the same module (`reference`, from [`opt_reference`]): the same
+/// functions and loops in the same order and nesting, the same latches and
+/// exiting blocks, the same constant backedge-taken counts. When `strict`
+/// (the hand-written modules, whose texts are also checked literally), also
+/// everything else both print: the backedge-taken count's text, the
+/// constant maximum, each exit's count (opt-19 prints them for loops with
+/// several exits) and the trip multiple. Returns the number of loops and of
+/// constant counts compared, or the differences.
+fn compare_report(
+    ours: &Value,
+    reference: &(OptLoops, OptCounts),
+    tag: &str,
+    strict: bool,
+) -> Result<(usize, usize), Vec<String>> {
+    let (opt_loops, opt_counts) = reference;
     let mut errors = Vec::new();
     let mut n_loops = 0;
     let mut n_consts = 0;
-    let our_names: BTreeSet<String> = functions(&ours)
+    let our_names: BTreeSet<String> = functions(ours)
         .iter()
         .map(|f| f["name"].as_str().unwrap().to_string())
         .collect();
@@ -851,7 +975,7 @@ fn compare_with_opt(file: &Path, tag: &str) -> Result<(usize, usize), Vec<String
         ));
         return Err(errors);
     }
-    for f in functions(&ours) {
+    for f in functions(ours) {
         let name = f["name"].as_str().unwrap();
         let expect = &opt_loops[name];
         let got = f["loops"].as_array().unwrap();
@@ -927,10 +1051,19 @@ fn compare_with_opt(file: &Path, tag: &str) -> Result<(usize, usize), Vec<String
                 errors.push(format!("{tag} {name} %{h}: exit_counts length"));
             }
             // Constant backedge-taken counts.
-            let theirs = opt_counts
+            let counts = opt_counts
                 .get(name)
                 .and_then(|c| c.get(&format!("%{h}")))
-                .and_then(|s| llvm_const_unsigned(s));
+                .cloned()
+                .unwrap_or_default();
+            if strict {
+                errors.extend(strict_count_problems(
+                    l,
+                    &counts,
+                    &format!("{tag} {name} %{h}"),
+                ));
+            }
+            let theirs = counts.btc.as_deref().and_then(llvm_const_unsigned);
             let mine = int_text(&l["backedge_taken_count"]["constant"]);
             if theirs.is_some() || mine.is_some() {
                 n_consts += 1;
@@ -946,6 +1079,88 @@ fn compare_with_opt(file: &Path, tag: &str) -> Result<(usize, usize), Vec<String
         Ok((n_loops, n_consts))
     } else {
         Err(errors)
+    }
+}
+
+/// The differences between our counts for loop `l` (its JSON report) and
+/// what `print<scalar-evolution>` printed for it (`counts`), beyond the
+/// constant backedge-taken count: the backedge-taken count's text (LLVM
+/// prints a constant with its type: `i32 9` is our `9`), the constant
+/// maximum, each exit's count and the trip multiple.
+fn strict_count_problems(l: &Value, counts: &OptCount, what: &str) -> Vec<String> {
+    let mut errors = Vec::new();
+    // LLVM's text of a count, `iN V` as our `V`.
+    let text = |t: &str| match t.split_once(' ') {
+        Some((ty, v)) if ty.starts_with('i') && ty[1..].parse::<u32>().is_ok() => v.to_string(),
+        _ => t.to_string(),
+    };
+    let btc = &l["backedge_taken_count"];
+    let expr = btc["expr"].as_str().map(str::to_string);
+    if expr != counts.btc.as_deref().map(text) {
+        errors.push(format!(
+            "{what}: backedge-taken count: ours {expr:?}, opt {:?}",
+            counts.btc
+        ));
+    }
+    let max = int_text(&btc["max_constant"]);
+    let their_max = counts
+        .max
+        .as_deref()
+        .and_then(llvm_const_unsigned)
+        .map(|v| v.to_string());
+    if max != their_max {
+        errors.push(format!(
+            "{what}: constant max: ours {max:?}, opt {:?}",
+            counts.max
+        ));
+    }
+    if !counts.exits.is_empty() {
+        let mine: Vec<(String, String)> = l["exit_counts"]
+            .as_array()
+            .expect("exit_counts")
+            .iter()
+            .map(|e| {
+                (
+                    format!("%{}", e["exiting"].as_str().expect("exiting")),
+                    e["expr"]
+                        .as_str()
+                        .unwrap_or("***COULDNOTCOMPUTE***")
+                        .to_string(),
+                )
+            })
+            .collect();
+        let theirs: Vec<(String, String)> = counts
+            .exits
+            .iter()
+            .map(|(b, t)| (format!("%{b}"), text(t)))
+            .collect();
+        if mine != theirs {
+            errors.push(format!(
+                "{what}: exit counts: ours {mine:?}, opt {theirs:?}"
+            ));
+        }
+    }
+    if let Some(m) = counts.multiple {
+        if l["trip_multiple"].as_u64() != Some(m) {
+            errors.push(format!(
+                "{what}: trip multiple: ours {}, opt {m}",
+                l["trip_multiple"]
+            ));
+        }
+    }
+    errors
+}
+
+/// The module in `path` (hand-written, its report also checked literally)
+/// compared with opt-19 strictly ([`compare_report`]): every loop fact
+/// both print must agree. Skipped without LLVM (an error under CI).
+fn assert_agrees_with_opt(path: &Path) {
+    if !have_llvm() {
+        return;
+    }
+    let ours = analyze_json(path);
+    if let Err(e) = compare_report(&ours, &opt_reference(path), "", true) {
+        panic!("the report differs from opt-19's:\n{}", e.join("\n"));
     }
 }
 

@@ -1,12 +1,14 @@
 //! Differential tests of the canonical-form passes (`loop-simplify`,
 //! `lcssa`, `loop-rotate`) on the programs in `tests/programs/`.
 //!
-//! Each C program is compiled with clang-19 at -O0 (without `optnone`) and
-//! put in SSA form with `opt-19 -passes=mem2reg`, so that its loops are
-//! neither rotated nor simplified; `.ll` programs are used as they are.
+//! Each C program is compiled with clang-19 at -O0 -g (without `optnone`)
+//! and put in SSA form with `opt-19 -passes=mem2reg`, so that its loops are
+//! neither rotated nor simplified, and at -O1 without and with `-g`
+//! (already canonical); `.ll` programs are used as they are.
 //! For every pipeline:
 //! 1. `loopwright --passes=PIPELINE` must succeed;
-//! 2. `opt-19 -passes=verify` must accept the output;
+//! 2. `opt-19 -passes=verify` must accept the output without a word
+//!    (`common::verify_problem`: invalid debug info fails);
 //! 3. `lli-19` must print the same output and exit with the same status for
 //!    input and output;
 //! 4. the shape the pass promises must hold on the output, checked with our
@@ -17,8 +19,8 @@
 //!    particular every function has the same debug records
 //!    (`common::debug_record_multisets`).
 //!
-//! The numbers of runs and of identical runs are floors
-//! (`canonical_forms.*` in `tests/floors.toml`). Skipped with a notice when
+//! The numbers of runs, of identical runs and of debug records equal to
+//! opt-19's are floors (`canonical_forms.*` in `tests/floors.toml`). Skipped with a notice when
 //! LLVM 19 is not installed (an error under CI). `self_test_wrong_outputs_fail`
 //! shows that the checks fail on deliberately wrong outputs.
 
@@ -57,14 +59,18 @@ fn inputs(work: &Path) -> Vec<(String, PathBuf)> {
                     .arg("-o")
                     .arg(&ssa));
                 out.push((stem.clone(), ssa));
-                // Also clang's -O1 code: already canonical, must stay so.
-                let o1 = work.join(format!("{stem}.O1.ll"));
-                run(Command::new("clang-19")
-                    .args(["-O1", "-S", "-emit-llvm", "-w"])
-                    .arg(&p)
-                    .arg("-o")
-                    .arg(&o1));
-                out.push((format!("{stem}.O1"), o1));
+                // Also clang's -O1 code, without and with debug info:
+                // already canonical, must stay so.
+                for (suffix, g) in [("O1", None), ("O1g", Some("-g"))] {
+                    let o1 = work.join(format!("{stem}.{suffix}.ll"));
+                    run(Command::new("clang-19")
+                        .args(["-O1", "-S", "-emit-llvm", "-w"])
+                        .args(g)
+                        .arg(&p)
+                        .arg("-o")
+                        .arg(&o1));
+                    out.push((format!("{stem}.{suffix}"), o1));
+                }
             }
             Some("ll") => out.push((stem, p)),
             _ => {}
@@ -83,15 +89,15 @@ const PIPELINES: &[&str] = &[
 
 /// Runs `pipeline` on the input `input` (named `name`, which runs as
 /// `expected` under lli-19) through `bin` and checks the output (points 1
-/// to 4 of the module docs). Returns the failures and whether the code
-/// equals opt-19's up to names.
+/// to 5 of the module docs). Returns the failures, whether the code equals
+/// opt-19's up to names, and the number of debug records equal to opt-19's.
 fn check_pipeline(
     bin: &str,
     work: &Path,
     (name, input): (&str, &Path),
     expected: &common::Execution,
     pipeline: &str,
-) -> (Vec<String>, bool) {
+) -> (Vec<String>, bool, usize) {
     let mut failures = Vec::new();
     let out = work.join(format!("{name}.{}.ll", pipeline.replace(',', "+")));
     let st = common::execute(
@@ -106,19 +112,15 @@ fn check_pipeline(
             "{name} [{pipeline}]: loopwright failed: {}",
             String::from_utf8_lossy(&st.stderr)
         ));
-        return (failures, false);
+        return (failures, false, 0);
     }
-    let v = common::verify(&out);
-    if !v.accepted {
-        failures.push(format!(
-            "{name} [{pipeline}]: opt-19 rejects the output: {}",
-            v.stderr
-        ));
-        return (failures, false);
+    if let Some(p) = common::verify_problem(&out) {
+        failures.push(format!("{name} [{pipeline}]: {p}"));
+        return (failures, false, 0);
     }
     if let Some(p) = common::lli_problem(expected, &common::lli(&out)) {
         failures.push(format!("{name} [{pipeline}]: {p}"));
-        return (failures, false);
+        return (failures, false, 0);
     }
     if pipeline.contains("loop-simplify") {
         common::for_each_function(&out, |_, fname, f, cfg, lf| {
@@ -139,9 +141,13 @@ fn check_pipeline(
         .arg(input)
         .arg("-o")
         .arg(&reference));
-    if let Some(p) = common::debug_record_problem(&out, &reference) {
-        failures.push(format!("{name} [{pipeline}]: {p}"));
-    }
+    let records = match common::compare_debug_records(&out, &reference) {
+        Ok(n) => n,
+        Err(p) => {
+            failures.push(format!("{name} [{pipeline}]: {p}"));
+            0
+        }
+    };
     let conforming = common::structural_text(&out) == common::structural_text(&reference);
     if !conforming {
         failures.push(format!(
@@ -160,7 +166,7 @@ fn check_pipeline(
             ));
         }
     }
-    (failures, conforming)
+    (failures, conforming, records)
 }
 
 #[test]
@@ -172,19 +178,23 @@ fn canonical_form_passes_preserve_behaviour() {
     let bin = env!("CARGO_BIN_EXE_loopwright");
     let mut checked = 0;
     let mut conforming = 0;
+    let mut debug_records = 0;
     let mut failures: Vec<String> = Vec::new();
     for (name, input) in inputs(&work) {
         let expected = common::lli(&input);
         for pipeline in PIPELINES {
-            let (f, same) = check_pipeline(bin, &work, (&name, &input), &expected, pipeline);
+            let (f, same, records) =
+                check_pipeline(bin, &work, (&name, &input), &expected, pipeline);
             failures.extend(f);
             conforming += usize::from(same);
+            debug_records += records;
             checked += 1;
         }
     }
     let _ = std::fs::remove_dir_all(&work);
     eprintln!(
-        "canonical_forms: {checked} runs checked, {conforming} identical to opt-19 up to names"
+        "canonical_forms: {checked} runs checked, {conforming} identical to opt-19 up to names, \
+         {debug_records} debug records equal to opt-19's"
     );
     assert!(
         failures.is_empty(),
@@ -195,6 +205,7 @@ fn canonical_form_passes_preserve_behaviour() {
     loopwright_testkit::floors::check_all(&[
         ("canonical_forms.runs", checked),
         ("canonical_forms.identical", conforming),
+        ("canonical_forms.debug_records", debug_records),
     ]);
 }
 
@@ -212,7 +223,7 @@ fn self_test_wrong_outputs_fail() {
     let expected = common::lli(&input);
     let right = common::stand_in(&work, "right", &Wrong::default());
     for pipeline in PIPELINES {
-        let (f, same) = check_pipeline(&right, &work, ("st", &input), &expected, pipeline);
+        let (f, same, _) = check_pipeline(&right, &work, ("st", &input), &expected, pipeline);
         assert!(f.is_empty() && same, "opt-19 itself: {f:?}");
     }
     let pipeline = PIPELINES[3];
@@ -223,7 +234,7 @@ fn self_test_wrong_outputs_fail() {
             ..Wrong::default()
         };
         let bin = common::stand_in(&work, what, &w);
-        let (f, _) = check_pipeline(&bin, &work, (what, &input), &expected, pipeline);
+        let (f, ..) = check_pipeline(&bin, &work, (what, &input), &expected, pipeline);
         assert!(!f.is_empty(), "{what}: the run passes");
     }
     let _ = std::fs::remove_dir_all(&work);

@@ -9,7 +9,8 @@
 //! 2. `opt-19 -S IN` and `opt-19 -S OUT` must print the same text, ignoring
 //!    the `; ModuleID` line and a `source_filename` that only names the file
 //!    opt was given (LLVM invents one when the module has none);
-//! 3. `opt-19 -passes=verify -disable-output OUT` must succeed;
+//! 3. `opt-19 -passes=verify -disable-output OUT` must succeed and print
+//!    nothing (`common::verify_problem`: invalid debug info fails);
 //! 4. `loopwright --passes=none OUT` must reproduce OUT byte for byte after
 //!    the `; ModuleID` line (which names the file read, as opt's does).
 //!
@@ -31,6 +32,7 @@
 //! `self_test_wrong_outputs_fail` shows that the checks fail on
 //! deliberately wrong outputs.
 
+mod common;
 #[path = "../../../tests/corpus/matrix.rs"]
 mod matrix;
 
@@ -342,13 +344,10 @@ fn check_module(bin: &Path, input: &Path, base: &Path) -> Result<(), String> {
         ));
     }
 
-    // 3. The output verifies.
-    let mut verify = Command::new(matrix::OPT);
-    verify
-        .arg("-passes=verify")
-        .arg("-disable-output")
-        .arg(&out);
-    run_ok(verify, "opt-19 -passes=verify on loopwright's output")?;
+    // 3. The output verifies, without a word (invalid debug info fails).
+    if let Some(p) = common::verify_problem(&out) {
+        return Err(p);
+    }
 
     // 4. Printing is a fixed point.
     let again = run_ok(lw_command(bin, &out, None), "loopwright on its own output")?;
@@ -506,8 +505,9 @@ fn corpus_round_trip() {
 
 /// The checks above fed deliberately wrong outputs of
 /// `tests/selftest/sum.ll` (by a stand-in for loopwright: `opt-19 -S`, its
-/// output replaced). opt-19 itself passes; an `add` turned into `sub`, a
-/// dropped store and a dropped debug record each fail.
+/// output replaced). opt-19 itself passes; each of `common::wrong_outputs`
+/// fails (an `add` turned into `sub`, a dropped store, a dropped debug
+/// record, invalid debug info).
 #[test]
 fn self_test_wrong_outputs_fail() {
     use loopwright_testkit::standin::{self, Wrong};
@@ -525,22 +525,7 @@ fn self_test_wrong_outputs_fail() {
     let right = stand_in("right", &Wrong::default());
     check_module(&right, &input, &work.join("right")).expect("opt-19 itself passes");
     let reference = work.join("right.lw.ll");
-    let text = std::fs::read_to_string(&reference).expect("read the reference");
-    use loopwright_testkit::mutate;
-    let wrong = [
-        (
-            "add-to-sub",
-            mutate::flip_add_to_sub(&text, |l| l.trim_start().starts_with("%s.next = add")),
-        ),
-        ("dropped-store", mutate::drop_store(&text, |_| true)),
-        (
-            "dropped-debug-record",
-            mutate::drop_debug_record(&text, |_| true),
-        ),
-    ];
-    for (what, wrong) in wrong {
-        let path = work.join(format!("{what}.wrong.ll"));
-        std::fs::write(&path, wrong.expect("something to edit")).expect("write");
+    for (what, path) in common::wrong_outputs(&reference) {
         let w = Wrong {
             output: Some(path),
             ..Wrong::default()

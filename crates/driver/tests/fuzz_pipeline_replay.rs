@@ -25,6 +25,7 @@
 //! The parse crate's `fuzz_replay.rs` cannot run these checks: they need
 //! the driver, which depends on the parse crate.
 
+mod common;
 #[allow(dead_code)]
 #[path = "../../../fuzz/src/optimizer.rs"]
 mod optimizer;
@@ -242,22 +243,14 @@ fn have(tool: &str) -> bool {
     loopwright_testkit::require(&[tool])
 }
 
-/// `opt-19 -passes=verify` on `text`: `Err(stderr)` if it rejects it.
+/// `opt-19 -passes=verify` on `text` (`common::verify_problem`): `Err` if
+/// it rejects it or complains (invalid debug info).
 fn opt_verify(dir: &Path, name: &str, text: &str) -> Result<(), String> {
     let path = dir.join(name);
     std::fs::write(&path, text).map_err(|e| format!("write {}: {e}", path.display()))?;
-    let out = loopwright_testkit::run::try_run(
-        Command::new("opt-19")
-            .args(["-passes=verify", "-disable-output"])
-            .arg(&path),
-        None,
-        loopwright_testkit::run::TIMEOUT,
-    )
-    .map_err(|e| format!("run opt-19: {e}"))?;
-    if out.success() {
-        Ok(())
-    } else {
-        Err(out.stderr_text())
+    match common::verify_problem(&path) {
+        Some(p) => Err(p),
+        None => Ok(()),
     }
 }
 

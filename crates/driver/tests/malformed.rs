@@ -282,9 +282,8 @@ fn corpus_cases_fail_cleanly_with_the_expected_diagnostic() {
                 } else if !out.exists() {
                     problems.push("no output file".into());
                 } else if llvm {
-                    let v = common::verify(&out);
-                    if !v.accepted {
-                        problems.push(format!("output rejected by opt-19:\n{}", v.stderr));
+                    if let Some(p) = common::verify_problem(&out) {
+                        problems.push(p);
                     }
                 }
                 for w in &c.warnings {

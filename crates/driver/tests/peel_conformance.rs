@@ -3,7 +3,8 @@
 //!
 //! C programs are compiled as LLVM's -O3 pipeline would hand them to the
 //! unroller (`clang-19 -O3 -Xclang -disable-llvm-passes`, then the
-//! simplification passes that run before `loop-unroll`); `.ll` files are
+//! simplification passes that run before `loop-unroll`), also with `-g`
+//! when their flags do not ask for it (`common::programs`); `.ll` files are
 //! used as they are. A line `// peel-test-cflags: ...` (or `; ...` in `.ll`)
 //! adds compiler flags; each `peel-test-options: ...` line adds a run with
 //! those options (`-passes=loop-unroll` unless they name the passes)
@@ -11,7 +12,8 @@
 //!
 //! For each program and options, `loopwright --passes=loop-unroll` and
 //! `opt-19 -passes=loop-unroll` must:
-//! 1. produce output `opt-19 -passes=verify` accepts;
+//! 1. produce output `opt-19 -passes=verify` accepts without a word
+//!    (`common::verify_problem`: invalid debug info fails);
 //! 2. run identically under `lli-19` (output and exit status, also equal to
 //!    the input's);
 //! 3. write the same YAML remarks (`-pass-remarks-output`);
@@ -27,7 +29,9 @@
 //!    the other functions only count (their loops are fully or partially
 //!    unrolled, which other tests check).
 //!
-//! The counts are floors (`peel_conformance.*` in `tests/floors.toml`).
+//! The counts are floors (`peel_conformance.*` in `tests/floors.toml`),
+//! with the runs on inputs with debug info and the debug records equal to
+//! opt-19's.
 //! Skipped with a notice when LLVM 19 is not installed (an error under CI).
 //! `self_test_wrong_outputs_fail` shows that the comparison fails on
 //! deliberately wrong outputs.
@@ -42,14 +46,19 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Functions whose code is known to differ from opt-19's, as
-/// `PROGRAM [OPTIONS] @FUNCTION`, with the reason. An entry whose function
-/// equals opt-19's fails the test until it is removed.
-const KNOWN_DIFFERENT: &[(&str, &str)] = &[(
-    "metadata [-unroll-peel-count=2] @full",
-    "scalar evolution does not see a phi joining a branch on a constant \
-     condition as the value selected (createNodeFromSelectLikePHI), so \
-     eliminateIdentitySCEV does not remove it",
-)];
+/// `PROGRAM [OPTIONS] @FUNCTION`, and runs whose debug records are known to
+/// differ, as `PROGRAM [OPTIONS] debug records`, with the reason. An entry
+/// whose case equals opt-19's fails the test until it is removed.
+const KNOWN_DIFFERENT: &[(&str, &str)] = &[
+    (
+        "metadata [-unroll-peel-count=2] @full",
+        "scalar evolution does not see a phi joining a branch on a constant \
+         condition as the value selected (createNodeFromSelectLikePHI), so \
+         eliminateIdentitySCEV does not remove it",
+    ),
+    ("phis.g [] @chain", common::NO_IV_SIMPLIFICATION),
+    ("phis.g [] debug records", common::NO_IV_SIMPLIFICATION),
+];
 
 /// Values of the `peel-test-<key>:` lines of a source.
 fn directives(src: &str, key: &str) -> Vec<String> {
@@ -62,6 +71,8 @@ fn directives(src: &str, key: &str) -> Vec<String> {
 struct Case {
     name: String,
     input: PathBuf,
+    /// The input carries debug info.
+    debug: bool,
     /// Option sets, the empty one first.
     options: Vec<String>,
 }
@@ -81,6 +92,7 @@ fn cases(work: &Path) -> Vec<Case> {
             Case {
                 name: p.name,
                 input: p.path,
+                debug: p.debug,
                 options,
             }
         })
@@ -133,7 +145,8 @@ fn structural(path: &Path) -> BTreeMap<String, String> {
 }
 
 /// What the runs measured: functions equal to opt-19's up to names (with a
-/// peeled loop, and in all), and loops peeled.
+/// peeled loop, and in all), loops peeled, and debug records equal to
+/// opt-19's.
 #[derive(Default)]
 struct Counts {
     same: usize,
@@ -141,6 +154,7 @@ struct Counts {
     same_peeled: usize,
     total_peeled: usize,
     peeled: usize,
+    debug_records: usize,
 }
 
 /// One run of `case` with the options `opts` (run `k` of the case) through
@@ -181,12 +195,8 @@ fn check_run(
         .arg(input)
         .arg("-o")
         .arg(&l_out));
-    let verify = common::verify(&l_out);
-    if !verify.accepted {
-        failures.push(format!(
-            "{tag} [{opts}]: output does not verify:\n{}",
-            verify.stderr
-        ));
+    if let Some(p) = common::verify_problem(&l_out) {
+        failures.push(format!("{tag} [{opts}]: {p}"));
         return failures;
     }
     if let Some(exp) = expected {
@@ -215,8 +225,17 @@ fn check_run(
             "{tag} [{opts}]: loop attributes differ:\n  opt-19:     {oa:?}\n  loopwright: {la:?}"
         ));
     }
-    if let Some(p) = common::debug_record_problem(&l_out, &o_out) {
-        failures.push(format!("{tag} [{opts}]: {p}"));
+    let records = format!("{case} [{opts}] debug records");
+    match common::compare_debug_records(&l_out, &o_out) {
+        Ok(n) => {
+            counts.debug_records += n;
+            known.check(&records, false);
+        }
+        Err(p) => {
+            if !known.check(&records, true) {
+                failures.push(format!("{tag} [{opts}]: {p}"));
+            }
+        }
     }
     let mut with_peeling = peeled_functions(&oy);
     with_peeling.extend(peeled_functions(&ly));
@@ -258,11 +277,12 @@ fn peeling_matches_opt19() {
     let mut failures: Vec<String> = Vec::new();
     let mut counts = Counts::default();
     let mut known = Allowlist::new("KNOWN_DIFFERENT", KNOWN_DIFFERENT);
-    let mut runs = 0;
+    let (mut runs, mut debug_runs) = (0, 0);
     for case in cases(&work) {
         let expected = common::has_main(&case.input).then(|| common::lli(&case.input));
         for (k, opts) in case.options.iter().enumerate() {
             runs += 1;
+            debug_runs += usize::from(case.debug);
             failures.extend(check_run(
                 lw,
                 &work,
@@ -281,10 +301,13 @@ fn peeling_matches_opt19() {
         same_peeled,
         total_peeled,
         peeled,
+        debug_records,
     } = counts;
     eprintln!(
         "peel_conformance: {same_peeled}/{total_peeled} functions with peeled loops and \
-         {same}/{total} functions in all equal to opt-19's up to names; {peeled} loops peeled"
+         {same}/{total} functions in all equal to opt-19's up to names; {peeled} loops peeled; \
+         {debug_runs} runs on inputs with debug info, {debug_records} debug records equal to \
+         opt-19's"
     );
     failures.extend(known.stale(true));
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
@@ -295,6 +318,8 @@ fn peeling_matches_opt19() {
         ("peel_conformance.same_functions", same),
         ("peel_conformance.peeled_functions", total_peeled),
         ("peel_conformance.same_peeled_functions", same_peeled),
+        ("peel_conformance.debug_runs", debug_runs),
+        ("peel_conformance.debug_records", debug_records),
     ]);
 }
 

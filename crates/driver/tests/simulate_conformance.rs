@@ -12,7 +12,8 @@
 //! Each input goes through `loop-unroll-full` and `loop-unroll` at a sweep
 //! of `-unroll-threshold` values (and with the simulation's own options),
 //! through loopwright and through opt-19. For each run:
-//! 1. loopwright succeeds and `opt-19 -passes=verify` accepts its output;
+//! 1. loopwright succeeds and `opt-19 -passes=verify` accepts its output
+//!    without a word (invalid debug info fails);
 //! 2. `lli-19` prints the same as for the input (inputs with a `main`);
 //! 3. the remarks are the same text (the decisions match);
 //! 4. every function has the same debug records as in opt-19's output
@@ -20,7 +21,8 @@
 //!
 //! The test reports how many remark lines (one per unrolling decision)
 //! agree and how many runs are identical, then `N passed, M failed`; the
-//! counts are floors (`simulate_conformance.*` in `tests/floors.toml`).
+//! counts are floors (`simulate_conformance.*` in `tests/floors.toml`), as
+//! is the number of debug records found equal to opt-19's.
 //! `LOOPWRIGHT_BIN=path` tests another binary (e.g. one without the
 //! simulation, to measure the difference it makes); `SIM_FILTER=substring`
 //! runs some inputs only (neither checks the floors). Skipped with a
@@ -168,8 +170,9 @@ fn lines(b: &[u8]) -> BTreeMap<String, usize> {
 
 /// One run of `pipeline` with the options `extra` on the input `path`
 /// (named `name`, run `k`) through `bin` and opt-19: the problems
-/// (`common::run_problems`), and how many of the remark lines agree, of
-/// how many.
+/// (`common::run_problems`, then `common::compare_debug_records`), how many
+/// of the remark lines agree, of how many, and the debug records equal to
+/// opt-19's.
 #[allow(clippy::too_many_arguments)]
 fn compare_run(
     bin: &str,
@@ -179,7 +182,7 @@ fn compare_run(
     k: usize,
     (pipeline, extra): (&str, &[String]),
     expected: Option<&common::Execution>,
-) -> (Vec<String>, usize, usize) {
+) -> (Vec<String>, usize, usize, usize) {
     let ours = work.join(format!("{name}.{k}.lw.ll"));
     let theirs = work.join(format!("{name}.{k}.opt.ll"));
     let (o, t) = common::run_both(bin, pipeline, extra, path, &ours, Some(&theirs));
@@ -198,10 +201,14 @@ fn compare_run(
             .sum::<usize>();
     }
     let mut problems = common::run_problems(&o, &t, &ours, expected);
+    let mut records = 0;
     if problems.is_empty() {
-        problems.extend(common::debug_record_problem(&ours, &theirs));
+        match common::compare_debug_records(&ours, &theirs) {
+            Ok(n) => records = n,
+            Err(p) => problems.push(p),
+        }
     }
-    (problems, same_lines, all_lines)
+    (problems, same_lines, all_lines, records)
 }
 
 #[test]
@@ -216,7 +223,7 @@ fn full_unroll_decisions_match_opt() {
         .unwrap_or_else(|| env!("CARGO_BIN_EXE_loopwright").to_owned());
     let filter = std::env::var("SIM_FILTER").unwrap_or_default();
     let mut tally = Tally::default();
-    let (mut same_lines, mut all_lines) = (0, 0);
+    let (mut same_lines, mut all_lines, mut debug_records) = (0, 0, 0);
     for input in inputs(&work) {
         if !input.name.contains(&filter) {
             continue;
@@ -240,7 +247,7 @@ fn full_unroll_decisions_match_opt() {
         }
         for (k, (pipeline, extra)) in runs.iter().enumerate() {
             let tag = format!("{} [{pipeline} {}]", input.name, extra.join(" "));
-            let (problems, same, all) = compare_run(
+            let (problems, same, all, records) = compare_run(
                 &bin,
                 &work,
                 &input.name,
@@ -251,13 +258,15 @@ fn full_unroll_decisions_match_opt() {
             );
             same_lines += same;
             all_lines += all;
+            debug_records += records;
             tally.record(&tag, &problems);
         }
     }
     let _ = std::fs::remove_dir_all(&work);
     tally.print_failures();
     eprintln!(
-        "simulate_conformance: {same_lines} of {all_lines} remark lines (unrolling decisions) match opt-19"
+        "simulate_conformance: {same_lines} of {all_lines} remark lines (unrolling decisions) match opt-19; \
+         {debug_records} debug records equal to opt-19's"
     );
     tally.finish(if filter.is_empty() { 8 } else { 0 });
     if filter.is_empty() && other_bin.is_none() {
@@ -265,6 +274,7 @@ fn full_unroll_decisions_match_opt() {
             ("simulate_conformance.runs", tally.passed),
             ("simulate_conformance.remark_lines", all_lines),
             ("simulate_conformance.same_remark_lines", same_lines),
+            ("simulate_conformance.debug_records", debug_records),
         ]);
     } else {
         eprintln!("simulate_conformance: SIM_FILTER or LOOPWRIGHT_BIN is set, floors not checked");
@@ -286,7 +296,7 @@ fn self_test_wrong_outputs_fail() {
     let expected = common::lli(&program.path);
     let run = ("loop-unroll-full", &[][..]);
     let right = common::stand_in(&work, "right", &Wrong::default());
-    let (problems, same, all) =
+    let (problems, same, all, _) =
         compare_run(&right, &work, "st", &program.path, 0, run, Some(&expected));
     assert!(problems.is_empty(), "opt-19 itself: {problems:?}");
     assert!(same == all && all > 0, "{same} of {all}");
@@ -324,7 +334,7 @@ fn self_test_wrong_outputs_fail() {
         ..Wrong::default()
     };
     let bin = common::stand_in(&work, "no-remarks", &w);
-    let (problems, same2, all2) =
+    let (problems, same2, all2, _) =
         compare_run(&bin, &work, "st", &program.path, 9, run, Some(&expected));
     assert!(!problems.is_empty(), "a dropped remark passes");
     assert!(same2 < same && all2 == all, "{same2} of {all2}");

@@ -2,6 +2,9 @@
 //! comparator fails when the output is wrong. Each edit works on the text
 //! of a module (`.ll`) and touches the first line that is the instruction
 //! asked for and that `pick` accepts; `None` when there is no such line.
+//! The code and the debug records can be made wrong, and the debug info
+//! invalid ([`misplace_debug_location`]: opt-19 accepts such a module,
+//! drops its debug info and warns `ignoring invalid debug info`).
 
 /// The first `add` instruction turned into `sub` (flags and operands
 /// kept): `%s.next = add nsw i32 %s, %x` becomes `%s.next = sub nsw i32
@@ -29,6 +32,48 @@ pub fn drop_debug_record(text: &str, pick: impl Fn(&str) -> bool) -> Option<Stri
         text,
         |l| l.trim_start().starts_with("#dbg_") && pick(l),
         |_| None,
+    )
+}
+
+/// The first debug record (`#dbg_value`, ...) that `pick` accepts, given
+/// the location of another function: its last operand (`!N)`) becomes the
+/// first `!dbg !M` attachment found in another function's body. The
+/// record's variable and its location then belong to different
+/// subprograms, which LLVM's verifier reports as invalid debug info
+/// ("mismatched subprogram between #dbg record variable and DILocation").
+pub fn misplace_debug_location(text: &str, pick: impl Fn(&str) -> bool) -> Option<String> {
+    // The function each line is in (the index of its `define` line).
+    let lines: Vec<&str> = text.lines().collect();
+    let mut owner = vec![None; lines.len()];
+    let mut cur = None;
+    for (k, l) in lines.iter().enumerate() {
+        if l.starts_with("define ") {
+            cur = Some(k);
+        }
+        owner[k] = cur;
+        if *l == "}" {
+            cur = None;
+        }
+    }
+    let rec = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("#dbg_") && pick(l))?;
+    let other = lines.iter().enumerate().find_map(|(k, l)| {
+        if owner[k].is_none() || owner[k] == owner[rec] || l.starts_with("define ") {
+            return None;
+        }
+        let (_, after) = l.split_once("!dbg !")?;
+        let n: String = after.chars().take_while(char::is_ascii_digit).collect();
+        (!n.is_empty()).then(|| format!("!{n}"))
+    })?;
+    edit_line(
+        text,
+        |l| l.trim_start().starts_with("#dbg_") && pick(l),
+        |l| {
+            let body = l.strip_suffix(')')?;
+            let (head, _) = body.rsplit_once(", !")?;
+            Some(format!("{head}, {other})"))
+        },
     )
 }
 
@@ -73,5 +118,21 @@ mod tests {
         assert!(!d.contains("#dbg_value") && d.contains("%y = add"));
         assert_eq!(flip_add_to_sub(M, |l| l.contains("%z")), None);
         assert_eq!(drop_store("ret void\n", any), None);
+    }
+
+    #[test]
+    fn a_misplaced_location_comes_from_another_function() {
+        let two = format!(
+            "{}define void @g() !dbg !5 {{\n  ret void, !dbg !7\n}}\n",
+            M.replace("ret void\n", "ret void, !dbg !2\n")
+        );
+        let m = misplace_debug_location(&two, |_| true).unwrap();
+        assert!(
+            m.contains("  #dbg_value(i32 %x, !1, !DIExpression(), !7)\n"),
+            "{m}"
+        );
+        assert_eq!(m.len(), two.len());
+        // No other function with a location: nothing to do.
+        assert_eq!(misplace_debug_location(M, |_| true), None);
     }
 }

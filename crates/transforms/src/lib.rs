@@ -122,6 +122,10 @@ pub struct FnMemo {
     /// The epoch of the function the unroll facts describe (`None` while
     /// there are none).
     facts_epoch: Option<u64>,
+    /// The module's function use counts without this function's, when the
+    /// caller keeps them ([`FnMemo::lend_uses`]); not about the function,
+    /// so never cleared with the rest.
+    uses: Option<utils::func_uses::FuncUses>,
 }
 
 impl FnMemo {
@@ -193,11 +197,30 @@ impl FnMemo {
     }
 
     /// The unroll passes' facts about `f` as it is now: the remembered ones
-    /// (asserted fresh in debug builds), stamped with `f`'s epoch.
-    pub(crate) fn unroll_facts(&mut self, f: &Function) -> &mut unroll::UnrollFacts {
+    /// (asserted fresh in debug builds), stamped with `f`'s epoch; and the
+    /// module's function use counts, when lent.
+    pub(crate) fn unroll_facts(
+        &mut self,
+        f: &Function,
+    ) -> (
+        &mut unroll::UnrollFacts,
+        Option<&utils::func_uses::FuncUses>,
+    ) {
         self.debug_check(f);
         self.facts_epoch = Some(f.epoch());
-        &mut self.unroll
+        (&mut self.unroll, self.uses.as_ref())
+    }
+
+    /// Lends the module's function use counts, without the uses of the
+    /// function this memo is for, to the passes (see
+    /// [`utils::func_uses`]); [`FnMemo::return_uses`] gives them back.
+    pub fn lend_uses(&mut self, uses: utils::func_uses::FuncUses) {
+        self.uses = Some(uses);
+    }
+
+    /// The use counts lent with [`FnMemo::lend_uses`].
+    pub fn return_uses(&mut self) -> Option<utils::func_uses::FuncUses> {
+        self.uses.take()
     }
 }
 

@@ -96,11 +96,18 @@ impl Remark {
     }
 
     /// Appends a named value.
-    pub fn arg(mut self, key: &str, value: impl ToString) -> Self {
+    pub fn arg(self, key: &str, value: impl ToString) -> Self {
+        self.arg_at(key, value, None)
+    }
+
+    /// Appends a named value with the source location of what it names
+    /// (LLVM's `ore::NV` of an instruction carries the instruction's
+    /// `!dbg`, which the YAML output writes as the argument's `DebugLoc`).
+    pub fn arg_at(mut self, key: &str, value: impl ToString, loc: Option<SourceLoc>) -> Self {
         self.args.push(RemarkArg {
             key: key.to_owned(),
             value: value.to_string(),
-            loc: None,
+            loc,
         });
         self
     }

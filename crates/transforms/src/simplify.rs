@@ -40,7 +40,7 @@
 
 use crate::utils::{
     first_non_phi, make_unreachable, phi_add_incoming, phi_incoming, phis, replace_successor,
-    split_block_predecessors,
+    split_block_predecessors, SplitLoc,
 };
 use crate::FnAnalyses;
 use cranelift_entity::EntityRef;
@@ -238,8 +238,13 @@ fn simplify_step(
             .filter(|&p| !lf.contains(l, p))
             .collect();
         if !outside.is_empty() {
-            if let Some(ph) = split_block_predecessors(f, header, &outside, ".preheader", start_loc)
-            {
+            if let Some(ph) = split_block_predecessors(
+                f,
+                header,
+                &outside,
+                ".preheader",
+                SplitLoc::LoopStart(start_loc),
+            ) {
                 place_carefully(f, ph, &outside, |b| lf.contains(l, b));
                 return true;
             }
@@ -264,7 +269,13 @@ fn simplify_step(
             }) {
                 continue;
             }
-            if split_block_predecessors(f, s, &inside, ".loopexit", None).is_some() {
+            // An exit that heads another loop takes that loop's start
+            // location, as in LLVM.
+            let loc = match lf.loop_for(s).filter(|&x| lf.header(x) == s) {
+                Some(x) => SplitLoc::LoopStart(lf.start_loc(f, &m.md, cfg, x)),
+                None => SplitLoc::FirstInst,
+            };
+            if split_block_predecessors(f, s, &inside, ".loopexit", loc).is_some() {
                 return true;
             }
         }
@@ -336,7 +347,13 @@ fn separate_nested_loop(
         }) {
             return false;
         }
-        return match split_block_predecessors(f, header, &outer, ".outer", start_loc) {
+        return match split_block_predecessors(
+            f,
+            header,
+            &outer,
+            ".outer",
+            SplitLoc::LoopStart(start_loc),
+        ) {
             Some(nb) => {
                 place_carefully(f, nb, &outer, |b| lf.contains(l, b));
                 true

@@ -1,10 +1,16 @@
-//! The full-unroll cost simulation (LLVM 19's `analyzeLoopUnrollCost`)
-//! without LLVM: its arithmetic on hand-written loops, and the decisions it
-//! leads to. The expected costs are derived by hand below; the decision
-//! thresholds are the smallest `-unroll-threshold` at which
-//! `opt-19 -passes=loop-unroll-full` fully unrolls the same loop.
+//! The full-unroll cost simulation (LLVM 19's `analyzeLoopUnrollCost`):
+//! its arithmetic on hand-written loops, and the decisions it leads to. The
+//! expected costs are derived by hand below (opt-19 does not print them).
+//! The decision thresholds are the smallest `-unroll-threshold` at which
+//! `opt-19 -passes=loop-unroll-full` fully unrolls the same loop, and that
+//! is asked of opt-19 live, on the same module ([`opt_threshold`]): the
+//! number written here must be opt-19's, and the simulation must decide
+//! the same at it and one below (`threshold_problem`, shown failing on a
+//! wrong number by `threshold_check_fails_on_wrong_answers`). Without
+//! opt-19 only the numbers written here are checked (an error under CI).
 
 use loopwright_ir::{Func, Module};
+use loopwright_testkit::tools::OPT;
 use loopwright_transforms::remark::Remarks;
 use loopwright_transforms::unroll::simulate::{
     analyze_loop_unroll_cost, boosting_factor, full_unroll_is_profitable, EstimatedUnrollCost,
@@ -12,6 +18,7 @@ use loopwright_transforms::unroll::simulate::{
 };
 use loopwright_transforms::unroll::{unroll_function, UnrollOptions};
 use loopwright_transforms::{with_function, FnAnalyses};
+use std::process::Command;
 
 const HEADER: &str = r#"target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
@@ -24,6 +31,83 @@ attributes #1 = { minsize optsize nounwind "target-cpu"="x86-64" }
 fn module(body: &str) -> Module {
     let text = format!("{HEADER}{body}{ATTRS}");
     loopwright_parse::parse_module(text.as_bytes(), "t.ll").expect("parses")
+}
+
+/// Whether `opt-19 -passes=loop-unroll-full -unroll-threshold=T` fully
+/// unrolls the loop of `body` (in the module [`module`] builds): its remark
+/// says so.
+fn opt_fully_unrolls(body: &str, threshold: u32) -> bool {
+    let text = format!("{HEADER}{body}{ATTRS}");
+    let out = loopwright_testkit::run_with_input(
+        Command::new(OPT).args([
+            "-passes=loop-unroll-full",
+            &format!("-unroll-threshold={threshold}"),
+            "-pass-remarks=loop-unroll",
+            "-disable-output",
+            "-",
+        ]),
+        text.as_bytes(),
+        loopwright_testkit::run::TIMEOUT,
+    );
+    assert!(out.success(), "opt-19 fails:\n{}", out.stderr_text());
+    out.stderr_text().contains("completely unrolled loop")
+}
+
+/// The smallest `-unroll-threshold` (up to 100) at which opt-19 fully
+/// unrolls the loop of `body`, found by bisection (the decision only
+/// grows with the threshold); `None` when it never does, or without
+/// opt-19 (skipped with a notice, an error under CI).
+fn opt_threshold(body: &str) -> Option<u32> {
+    if !loopwright_testkit::require(&[OPT]) {
+        return None;
+    }
+    let (mut lo, mut hi) = (0, 100);
+    if !opt_fully_unrolls(body, hi) {
+        return None;
+    }
+    // opt-19 unrolls at `hi` and not below `lo`.
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if opt_fully_unrolls(body, mid) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    Some(hi)
+}
+
+/// The problem with the threshold `claimed` for the innermost loop of
+/// `body` (trip count `trip_count`), if any: it must be opt-19's
+/// (`theirs`, [`opt_threshold`]; not checked when `None`), and the
+/// simulation's rule must unroll at it and not one below.
+fn threshold_problem(
+    body: &str,
+    trip_count: u32,
+    claimed: u32,
+    theirs: Option<u32>,
+) -> Option<String> {
+    if theirs.is_some_and(|t| t != claimed) {
+        return Some(format!(
+            "opt-19 fully unrolls from threshold {theirs:?} on, not {claimed}"
+        ));
+    }
+    if !profitable(body, trip_count, claimed) {
+        return Some(format!("the simulation does not unroll at {claimed}"));
+    }
+    if claimed > 0 && profitable(body, trip_count, claimed - 1) {
+        return Some(format!("the simulation already unrolls at {}", claimed - 1));
+    }
+    None
+}
+
+/// [`threshold_problem`] with opt-19 asked live: the threshold `claimed`
+/// is where opt-19 and the simulation start to unroll.
+#[track_caller]
+fn assert_threshold(body: &str, trip_count: u32, claimed: u32) {
+    if let Some(p) = threshold_problem(body, trip_count, claimed, opt_threshold(body)) {
+        panic!("{p}");
+    }
 }
 
 fn first_fn(m: &Module) -> Func {
@@ -116,8 +200,7 @@ fn folded_table_loads_leave_nothing() {
     // Rolled, per iteration: load 1, mul 1, add 1, add 1, icmp 1, br 1.
     assert_eq!(simulate(TABLE_SUM, 8, 1000), cost(0, 48));
     // The whole threshold is boosted 4x; anything above 0 unrolls.
-    assert!(profitable(TABLE_SUM, 8, 1));
-    assert!(!profitable(TABLE_SUM, 8, 0));
+    assert_threshold(TABLE_SUM, 8, 1);
 }
 
 /// The same sum over a `zeroinitializer` table: LLVM folds only loads
@@ -135,8 +218,7 @@ fn zeroinitializer_tables_do_not_fold() {
     // Unrolled: 8 loads and 7 adds; rolled: 8 x (load, add, add, icmp, br).
     assert_eq!(simulate(&body, 8, 1000), cost(15, 40));
     // Boost 266: 15 < 7 * 266 / 100 = 18, but not < 6 * 266 / 100 = 15.
-    assert!(profitable(&body, 8, 7));
-    assert!(!profitable(&body, 8, 6));
+    assert_threshold(&body, 8, 7);
 }
 
 /// A loop-invariant multiply stored every iteration: after the first
@@ -165,8 +247,7 @@ fn invariant_values_are_free_after_the_first_iteration() {
     assert_eq!(simulate(INVARIANT_STORE, 8, 1000), cost(18, 56));
     let c = simulate(INVARIANT_STORE, 8, 1000).expect("analyzed");
     assert_eq!(boosting_factor(&c, 400), 311);
-    assert!(profitable(INVARIANT_STORE, 8, 7));
-    assert!(!profitable(INVARIANT_STORE, 8, 6));
+    assert_threshold(INVARIANT_STORE, 8, 7);
     // Over the size limit (threshold x max boost), the analysis gives up.
     assert_eq!(simulate(INVARIANT_STORE, 8, 17), None);
     assert_eq!(simulate(INVARIANT_STORE, 8, 18), cost(18, 56));
@@ -220,8 +301,7 @@ fn folded_branches_hide_dead_blocks() {
     // icmp, br) = 8 x 7 + 11.
     assert_eq!(simulate(ONLY_THIRD, 9, 1000), cost(21, 67));
     // opt-19 -passes=loop-unroll-full fully unrolls from threshold 7 on.
-    assert!(profitable(ONLY_THIRD, 9, 7));
-    assert!(!profitable(ONLY_THIRD, 9, 6));
+    assert_threshold(ONLY_THIRD, 9, 7);
 }
 
 #[test]
@@ -301,9 +381,45 @@ exit:
 #[test]
 fn the_unroller_uses_the_simulation() {
     // Plain estimate: (6 - 2) * 8 + 2 = 34. Under threshold 34 only the
-    // simulation can unroll the loop.
+    // simulation can unroll the loop. Each decision is opt-19's too.
     let done = vec!["completely unrolled loop with 8 iterations".to_owned()];
-    assert_eq!(unroll_full(TABLE_SUM, 2), done);
-    assert_eq!(unroll_full(INVARIANT_STORE, 7), done);
-    assert!(unroll_full(INVARIANT_STORE, 6).is_empty());
+    let cases = [
+        (TABLE_SUM, 2, true),
+        (INVARIANT_STORE, 7, true),
+        (INVARIANT_STORE, 6, false),
+    ];
+    let live = loopwright_testkit::require(&[OPT]);
+    for (body, threshold, unrolls) in cases {
+        let ours = unroll_full(body, threshold);
+        assert_eq!(ours == done, unrolls, "threshold {threshold}: {ours:?}");
+        assert!(unrolls || ours.is_empty());
+        if live {
+            assert_eq!(
+                opt_fully_unrolls(body, threshold),
+                unrolls,
+                "opt-19 at {threshold}"
+            );
+        }
+    }
+}
+
+/// The threshold check fails on deliberately wrong answers: a number
+/// opt-19 does not give, and one where the simulation disagrees.
+#[test]
+fn threshold_check_fails_on_wrong_answers() {
+    assert_eq!(threshold_problem(INVARIANT_STORE, 8, 7, Some(7)), None);
+    // opt-19 says 7; a claim of 6 or 8 is wrong.
+    let p = threshold_problem(INVARIANT_STORE, 8, 6, Some(7)).expect("6 is wrong");
+    assert!(p.contains("opt-19"), "{p}");
+    assert!(threshold_problem(INVARIANT_STORE, 8, 8, Some(7)).is_some());
+    // Were opt-19 to say 6 or 8, the simulation would disagree.
+    let p = threshold_problem(INVARIANT_STORE, 8, 6, None).expect("6 is wrong");
+    assert!(p.contains("does not unroll"), "{p}");
+    let p = threshold_problem(INVARIANT_STORE, 8, 8, None).expect("8 is wrong");
+    assert!(p.contains("already unrolls"), "{p}");
+    // And opt-19 itself, asked live, does not unroll at 6.
+    if loopwright_testkit::require(&[OPT]) {
+        assert!(!opt_fully_unrolls(INVARIANT_STORE, 6));
+        assert!(opt_fully_unrolls(INVARIANT_STORE, 7));
+    }
 }

@@ -71,9 +71,10 @@ pub struct LoopSize {
     pub not_duplicatable: bool,
     /// A `convergent` call.
     pub convergent: bool,
-    /// A call the target lowers to a real call (x86 then advises against
-    /// partial and runtime unrolling).
-    pub has_real_call: bool,
+    /// The first call (or invoke) the target lowers to a real call, in the
+    /// loop's block order (x86 then advises against partial and runtime
+    /// unrolling, naming it in a remark).
+    pub real_call: Option<loopwright_ir::Inst>,
 }
 
 impl LoopSize {
@@ -93,13 +94,14 @@ pub fn measure(
     f: &Function,
     blocks: &[loopwright_ir::Block],
     be_insns: u32,
+    uses: Option<&crate::utils::func_uses::FuncUses>,
 ) -> LoopSize {
     let mut s = LoopSize {
         size: 0,
         inline_candidates: 0,
         not_duplicatable: false,
         convergent: false,
-        has_real_call: false,
+        real_call: None,
     };
     for &b in blocks {
         for i in f.layout.block_insts(b) {
@@ -127,7 +129,7 @@ pub fn measure(
                             let cf = &m.functions[g];
                             let real_call = lowered_to_call(cf.name().unwrap_or(""));
                             if real_call {
-                                s.has_real_call = true;
+                                s.real_call = s.real_call.or(Some(i));
                             }
                             // An internal function with one use gets
                             // inlined first, unless the call (or the
@@ -136,12 +138,15 @@ pub fn measure(
                                 && !has("noinline")
                                 && !cf.is_declaration()
                                 && cf.common.linkage == loopwright_ir::Linkage::Internal
-                                && single_use(m, f, g)
+                                && match uses {
+                                    Some(u) => u.single_use(m, f, g),
+                                    None => single_use(m, f, g),
+                                }
                             {
                                 s.inline_candidates += 1;
                             }
                         }
-                        None => s.has_real_call = true,
+                        None => s.real_call = s.real_call.or(Some(i)),
                     }
                 }
                 _ => {}
@@ -212,7 +217,7 @@ pub fn preferences(
     f: &Function,
     size: &LoopSize,
     opts: &UnrollOptions,
-    remark_call: &mut Option<String>,
+    remark_call: &mut Option<loopwright_ir::Inst>,
 ) -> Prefs {
     let mut p = Prefs {
         threshold: if opts.opt_level > 2 {
@@ -245,8 +250,8 @@ pub fn preferences(
     // remark); a real call in the loop advises against it.
     let buffer = TargetModel::for_function(m, f).loop_buffer_size();
     if is_x86 && buffer > 0 {
-        if size.has_real_call {
-            *remark_call = Some("call".into());
+        if let Some(call) = size.real_call {
+            *remark_call = Some(call);
         } else {
             p.partial = true;
             p.runtime = true;
@@ -574,7 +579,7 @@ mod tests {
             inline_candidates: 0,
             not_duplicatable: false,
             convergent: false,
-            has_real_call: false,
+            real_call: None,
         }
     }
 

@@ -44,7 +44,7 @@ use cost::{Decision, Pragmas, TripFacts};
 use loopwright_analysis::loopmd::{followup, LoopAttrs, TransformationMode};
 use loopwright_analysis::scev::ScalarEvolution;
 use loopwright_analysis::Loop;
-use loopwright_ir::{Block, Function, Module};
+use loopwright_ir::{Block, Function, MdKind, Module};
 use transform::{ExitFacts, UnrollPlan};
 
 /// Options of the unroll passes, with LLVM's names (`-unroll-*`). `None`
@@ -160,11 +160,11 @@ pub fn unroll_function_memo(
         // thousands of loops (or a deep nest), as each new scalar
         // evolution recomputes what the loops around need.
         let chosen = {
-            let facts = memo.unroll_facts(f);
+            let (facts, uses) = memo.unroll_facts(f);
             let mut se = ScalarEvolution::new(m, f, &a.cfg, &a.dt, &a.loops);
             next.by_ref().find_map(|&h| {
                 let l = a.loops.loop_for(h).filter(|&l| a.loops.header(l) == h)?;
-                match decide(m, f, &a, &mut se, l, opts, only_full, remarks, facts) {
+                match decide(m, f, &a, &mut se, l, opts, only_full, remarks, facts, uses) {
                     Plan::Leave => None,
                     plan => Some((l, plan)),
                 }
@@ -297,7 +297,9 @@ pub fn try_unroll_loop(
     let plan = {
         let mut se = ScalarEvolution::new(m, f, &a.cfg, &a.dt, &a.loops);
         let mut facts = UnrollFacts::default();
-        decide(m, f, a, &mut se, l, opts, only_full, remarks, &mut facts)
+        decide(
+            m, f, a, &mut se, l, opts, only_full, remarks, &mut facts, None,
+        )
     };
     apply(m, f, a, l, plan, opts, remarks)
 }
@@ -392,6 +394,7 @@ fn decide(
     only_full: bool,
     remarks: &mut Remarks,
     memo: &mut UnrollFacts,
+    uses: Option<&crate::utils::func_uses::FuncUses>,
 ) -> Plan {
     let loop_id = a.loops.loop_id(f, &m.md, &a.cfg, l);
     let attrs = loop_id
@@ -443,7 +446,7 @@ fn decide(
         );
     }
     let blocks = a.loops.data(l).blocks().to_vec();
-    let size = cost::measure(m, f, &blocks, 2);
+    let size = cost::measure(m, f, &blocks, 2, uses);
     let mut call_remark = None;
     let mut p = cost::preferences(m, f, &size, opts, &mut call_remark);
     if only_full {
@@ -451,11 +454,14 @@ fn decide(
         p.runtime = false;
         p.upper_bound = false;
     }
-    if call_remark.is_some() {
+    if let Some(call) = call_remark {
+        // `ore::NV("Call", &I)`: the opcode's name, at the call's location.
+        let data = f.inst(call);
+        let at = data.md.get(MdKind::DBG).and_then(|n| source_loc(&m.md, n));
         remarks.emit(
             Remark::new(RemarkKind::Passed, "TTI", "DontUnroll", loc.clone(), &fname)
                 .text("advising against unrolling the loop because it contains a ")
-                .arg("Call", "call"),
+                .arg_at("Call", data.opcode.name(), at),
         );
     }
     let opt_for_size = cost::opt_for_size(m, f);

@@ -83,7 +83,9 @@ use crate::utils::clone::{
     ValueMap,
 };
 use crate::utils::dead::{delete_dead, trivially_dead};
-use crate::utils::{callee_name, direct_callee, phi_value_for, phis};
+use crate::utils::{
+    callee_name, direct_callee, phi_value_for, phis, split_block_predecessors, SplitLoc,
+};
 use crate::FnAnalyses;
 use loopwright_analysis::loopmd::followup::{
     add_string_metadata_to_loop, set_loop_already_unrolled, set_loop_id_on_latches,
@@ -936,7 +938,7 @@ pub fn peel_loop(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop, coun
         set_loop_id_on_latches(f, &[latch], Some(id));
     }
     // Peeled exits are no longer dedicated: loop-simplify, keeping LCSSA.
-    form_dedicated_exits(f, header);
+    form_dedicated_exits(&m.md, f, header);
     true
 }
 
@@ -946,7 +948,7 @@ pub fn peel_loop(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop, coun
 /// exit takes its loop values through a new phi (`<phi>.ph`), even when
 /// they are all the same (LLVM's `SplitBlockPredecessors` for a loop exit
 /// under LCSSA).
-fn form_dedicated_exits(f: &mut Function, header: Block) {
+fn form_dedicated_exits(md: &loopwright_ir::Metadata, f: &mut Function, header: Block) {
     let mut visited: Vec<Block> = Vec::new();
     // Each split changes the CFG: start over (visited exits stay visited).
     'again: loop {
@@ -971,9 +973,13 @@ fn form_dedicated_exits(f: &mut Function, header: Block) {
                 {
                     continue;
                 }
-                let Some(nb) =
-                    crate::utils::split_block_predecessors(f, s, &inside, ".loopexit", None)
-                else {
+                // An exit that heads another loop takes that loop's start
+                // location, as in LLVM.
+                let loc = match a.loops.loop_for(s).filter(|&x| a.loops.header(x) == s) {
+                    Some(x) => SplitLoc::LoopStart(a.loops.start_loc(f, md, &a.cfg, x)),
+                    None => SplitLoc::FirstInst,
+                };
+                let Some(nb) = split_block_predecessors(f, s, &inside, ".loopexit", loc) else {
                     continue;
                 };
                 visited.push(nb);

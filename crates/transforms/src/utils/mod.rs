@@ -14,6 +14,7 @@ pub mod debug;
 pub(crate) mod diexpr;
 pub mod expand;
 pub mod fold;
+pub mod func_uses;
 pub mod ssa;
 
 use loopwright_analysis::ControlFlowGraph;
@@ -140,13 +141,26 @@ pub fn is_eh_pad(f: &Function, b: Block) -> bool {
     })
 }
 
+/// Where the branch of a block split off by [`split_block_predecessors`]
+/// takes its `!dbg` from, as in LLVM's `SplitBlockPredecessors`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SplitLoc {
+    /// `bb` is a loop header: the loop's start location
+    /// (`LoopForest::start_loc`, LLVM's `Loop::getStartLoc`), or no
+    /// location when the loop has none.
+    LoopStart(Option<MdNode>),
+    /// `bb` heads no loop: the location of its first instruction that is
+    /// neither a phi nor a debug record (`getFirstNonPHIOrDbg`).
+    FirstInst,
+}
+
 /// The CFG half of LLVM's `SplitBlockPredecessors(bb, preds, suffix)`,
 /// shared by the variants that differ in how they update phis: a new block
 /// named `bb`'s name followed by `suffix` is inserted just before `bb`,
 /// holding `br label %bb`, and each of `preds` now branches to it. The
-/// branch carries `dbg` when given, else the location of `bb`'s first
-/// instruction. The phis of `bb` are left to the caller: they still name
-/// `preds`, whose entries must move to the new block.
+/// branch's location comes from `loc` ([`SplitLoc`]). The phis of `bb` are
+/// left to the caller: they still name `preds`, whose entries must move to
+/// the new block.
 ///
 /// Returns the new block and its branch, or `None`, changing nothing, when
 /// the split is impossible: `preds` is empty, `bb` is an EH pad, or some
@@ -156,7 +170,7 @@ pub fn split_predecessors_cfg(
     bb: Block,
     preds: &[Block],
     suffix: &str,
-    dbg: Option<MdNode>,
+    loc: SplitLoc,
 ) -> Option<(Block, Inst)> {
     if preds.is_empty() || is_eh_pad(f, bb) {
         return None;
@@ -168,7 +182,10 @@ pub fn split_predecessors_cfg(
     let new = f.make_block(Some(&name));
     f.layout.insert_block_before(new, bb);
     let mut br = InstData::new(Opcode::Br, TypeTable::VOID, [Operand::Block(bb)]);
-    let dbg = dbg.or_else(|| first_non_phi(f, bb).and_then(|i| f.inst(i).md.get(MdKind::DBG)));
+    let dbg = match loc {
+        SplitLoc::LoopStart(start) => start,
+        SplitLoc::FirstInst => first_non_phi(f, bb).and_then(|i| f.inst(i).md.get(MdKind::DBG)),
+    };
     if let Some(dbg) = dbg {
         br.md.set(MdKind::DBG, dbg);
     }
@@ -187,9 +204,9 @@ pub fn split_predecessors_cfg(
 /// common incoming value of `preds`, or a new phi (named `<phi>.ph`) in the
 /// new block when they differ ([`update_phis_for_split`]).
 ///
-/// The new branch carries `dbg` when given (LLVM gives a split loop
-/// header's new block the loop's start location), else the location of
-/// `bb`'s first instruction.
+/// The new branch's location comes from `loc` (LLVM gives the new block of
+/// a split loop header the loop's start location, whichever loop the split
+/// is for; [`SplitLoc`]).
 ///
 /// Returns `None`, changing nothing, when the split is impossible: `bb`
 /// is an EH pad, some pred's terminator cannot be redirected (`indirectbr`,
@@ -199,9 +216,9 @@ pub fn split_block_predecessors(
     bb: Block,
     preds: &[Block],
     suffix: &str,
-    dbg: Option<MdNode>,
+    loc: SplitLoc,
 ) -> Option<Block> {
-    let (new, br_inst) = split_predecessors_cfg(f, bb, preds, suffix, dbg)?;
+    let (new, br_inst) = split_predecessors_cfg(f, bb, preds, suffix, loc)?;
     update_phis_for_split(f, bb, new, br_inst, preds, false);
     Some(new)
 }
@@ -216,7 +233,7 @@ pub fn split_block_predecessors_lcssa(
     preds: &[Block],
     suffix: &str,
 ) -> Option<Block> {
-    let (new, br_inst) = split_predecessors_cfg(f, bb, preds, suffix, None)?;
+    let (new, br_inst) = split_predecessors_cfg(f, bb, preds, suffix, SplitLoc::FirstInst)?;
     update_phis_for_split(f, bb, new, br_inst, preds, true);
     Some(new)
 }
