@@ -4,6 +4,10 @@
 //!   loop passes) gives objects byte-identical to clang-19's at -O2, -O3,
 //!   -Os and -Oz, with and without -g, in C and C++: the plumbing (front
 //!   end, split pipeline, code generation) is clang's;
+//! - `-fno-unroll-loops`, `-fno-vectorize`, `-fno-slp-vectorize` and
+//!   `-ffast-math` keep clang's meaning in LLVM's part of the pipeline
+//!   (the anchor's objects are clang's) and in loopwright's (nothing
+//!   stamped on the loops, fast-math in the IR, the same program output);
 //! - remarks and `-Wpass-failed` warnings as clang prints them
 //!   (`tests/cc/remarks.c`: byte for byte; colors; a wide gutter; the
 //!   warning options and their exit statuses);
@@ -133,6 +137,117 @@ fn the_anchor_builds_clangs_objects() {
         compared += 1;
     }
     eprintln!("cc_flags: {compared} anchor objects byte-identical to clang-19's");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The loop options of clang keep their meaning: `-fno-unroll-loops`,
+/// `-fno-vectorize`, `-fno-slp-vectorize` and `-ffast-math`.
+///
+/// - In LLVM's part of the pipeline: with each, the anchor's objects are
+///   clang's byte for byte (the driver splits the pipeline clang builds for
+///   the flags), and each changes at least one of clang's objects, so the
+///   comparison would see it ignored.
+/// - In loopwright's part: nothing is stamped on the loops as metadata
+///   (clang stamps `llvm.loop.unroll.disable` for `-fno-unroll-loops`);
+///   `-ffast-math` reaches the IR loopwright reads (fast-math flags and
+///   attributes); `-fno-slp-vectorize` takes the SLP vectorizer out of the
+///   rest of the pipeline; and the programs print what clang's print.
+#[test]
+fn loop_options_keep_clangs_meaning() {
+    let Some(dir) = setup("loop-options") else {
+        return;
+    };
+    if !loopwright_testkit::require(&["llvm-dis-19"]) {
+        return;
+    }
+    copy_in(&dir, PROJECT);
+    let anchor_sources = ["vec.c", "main.c"];
+    let all = ["main.c", "vec.c", "mat.c", "hash.c", "text.c", "sort.c"];
+    let compile = |sub: &str, prog: &Path, flags: &[&str]| {
+        let d = dir.join(sub);
+        std::fs::create_dir_all(&d).unwrap();
+        let mut args = vec!["-O3", "-c"];
+        args.extend(flags);
+        let srcs: Vec<String> = anchor_sources.iter().map(|s| format!("../{s}")).collect();
+        args.extend(srcs.iter().map(String::as_str));
+        let f = run_ok_in(&d, prog, &args);
+        assert_no_fallback(&format!("{flags:?}"), &f.stderr_text());
+        anchor_sources
+            .iter()
+            .map(|s| std::fs::read(d.join(s.replace(".c", ".o"))).unwrap())
+            .collect::<Vec<_>>()
+    };
+    let plain = compile("plain", &clang(), &[]);
+    for flag in [
+        "-fno-unroll-loops",
+        "-fno-vectorize",
+        "-fno-slp-vectorize",
+        "-ffast-math",
+    ] {
+        let theirs = compile("clang", &clang(), &[flag]);
+        let anchor = compile(
+            "anchor",
+            &lw_cc(),
+            &[flag, "-floopwright-anchor", "-fno-loopwright-fallback"],
+        );
+        for (k, s) in anchor_sources.iter().enumerate() {
+            assert!(
+                anchor[k] == theirs[k],
+                "{flag}: the anchor's object of {s} is not clang's"
+            );
+        }
+        assert!(
+            theirs != plain,
+            "{flag} changes none of clang's objects: the comparison proves nothing"
+        );
+
+        // loopwright's part.
+        let (c, l) = (dir.join("clang-prog"), dir.join("lw-prog"));
+        for d in [&c, &l] {
+            std::fs::create_dir_all(d).unwrap();
+        }
+        let srcs: Vec<String> = all.iter().map(|s| format!("../{s}")).collect();
+        let mut args = vec!["-O3", flag, "-o", "prog"];
+        args.extend(srcs.iter().map(String::as_str));
+        run_ok_in(&c, &clang(), &args);
+        args.extend(["-save-temps", "-v", "-fno-loopwright-fallback"]);
+        let f = run_ok_in(&l, &lw_cc(), &args);
+        let err = f.stderr_text();
+        assert_no_fallback(flag, &err);
+        let want = run_ok_in(&c, &c.join("prog"), &[]).stdout_text();
+        assert_eq!(
+            run_ok_in(&l, &l.join("prog"), &[]).stdout_text(),
+            want,
+            "{flag}: the program's output"
+        );
+        for s in all {
+            let stem = s.trim_end_matches(".c");
+            let pre = disassemble(&l.join(format!("prog-{stem}.pre.bc")));
+            for stamp in ["llvm.loop.unroll.disable", "llvm.loop.vectorize"] {
+                assert!(!pre.contains(stamp), "{flag}: {s}: {stamp} stamped");
+            }
+        }
+        let seen = std::fs::read_to_string(l.join("prog-vec.loops.ll")).unwrap();
+        let fast = seen.contains("\"unsafe-fp-math\"=\"true\"") && seen.contains(" fast float ");
+        assert_eq!(fast, flag == "-ffast-math", "{flag}: fast-math in the IR");
+        // The last opt-19 command of a compile runs the rest of the
+        // pipeline: the SLP vectorizer is there unless it was turned off.
+        let rest: Vec<&str> = err
+            .lines()
+            .filter(|l| l.contains("\"opt-19\"") && l.contains("loopwright.ll"))
+            .collect();
+        assert_eq!(rest.len(), all.len(), "{err}");
+        for r in rest {
+            assert_eq!(
+                r.contains("slp-vectorizer"),
+                flag != "-fno-slp-vectorize",
+                "{flag}: {r:.200}"
+            );
+        }
+        for d in [&c, &l] {
+            let _ = std::fs::remove_dir_all(d);
+        }
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

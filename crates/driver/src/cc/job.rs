@@ -619,11 +619,19 @@ impl Cc1 {
     /// `locs`, also the remark file that turns on clang's location
     /// tracking (debug locations on every instruction, no debug
     /// information emitted), so loopwright's remarks and warnings name
-    /// the loop's line and column.
-    pub fn frontend(&self, pre: &str, locs: Option<&str>) -> Vec<String> {
+    /// the loop's line and column. Without `stamp`, `-fno-unroll-loops`
+    /// is left out (clang stamps `llvm.loop.unroll.disable` on every loop
+    /// for it; loopwright is told instead); the anchor, which runs LLVM's
+    /// own unroll passes, keeps it, as clang does.
+    pub fn frontend(&self, pre: &str, locs: Option<&str>, stamp: bool) -> Vec<String> {
         let (action, _) = self.action.expect("a candidate job");
         let out = self.output.expect("a candidate job");
-        let mut drop = self.indices_of(&["-fno-unroll-loops", "-opt-record-file"]);
+        let dropped: &[&str] = if stamp {
+            &["-opt-record-file"]
+        } else {
+            &["-fno-unroll-loops", "-opt-record-file"]
+        };
+        let mut drop = self.indices_of(dropped);
         drop.extend(self.loopwright_mllvm_indices());
         let mut argv = self.edited(
             &drop,
@@ -780,7 +788,7 @@ mod tests {
     #[test]
     fn step_command_lines() {
         let j = job(BASE);
-        let fe = j.frontend("t/a.pre.bc", Some("t/fe.yaml")).join(" ");
+        let fe = j.frontend("t/a.pre.bc", Some("t/fe.yaml"), false).join(" ");
         assert!(
             fe.contains("-emit-llvm-bc") && !fe.contains("-emit-obj"),
             "{fe}"
@@ -791,6 +799,9 @@ mod tests {
         assert!(fe.contains("-mllvm -licm-n2-threshold=0"));
         assert!(fe.contains("-opt-record-file t/fe.yaml") && !fe.contains("a.opt.yaml"));
         assert!(fe.ends_with("-o t/a.pre.bc -x c a.c"), "{fe}");
+        // The anchor's front end stamps as clang's does.
+        let anchor = j.frontend("t/a.pre.bc", None, true).join(" ");
+        assert!(anchor.contains("-fno-unroll-loops") && !anchor.contains("-opt-record-file"));
 
         let q = j.pipeline_query().join(" ");
         assert!(q.contains("-mllvm -print-pipeline-passes"));

@@ -490,6 +490,7 @@ fn steps(
     let fe_argv = job.frontend(
         &files.s("pre.bc"),
         locs.then(|| files.s("fe.yaml")).as_deref(),
+        anchor,
     );
     let mut query = job.pipeline_query();
     if let Some(i) = query.iter().position(|a| a == "-main-file-name") {
