@@ -19,7 +19,7 @@
 //!   response file, `-MD`, `-mllvm` routing, standard input, and what goes
 //!   to clang unchanged (`-E`, `-M`, `--version`, compile and link errors);
 //! - the fallback and its absence, missing tools, the private temporary
-//!   directory, the program names;
+//!   directory, the program names, the pipeline cache;
 //! - the bundled example (`examples/saxpy.ll`) is what the driver generates
 //!   from `examples/saxpy.c` today.
 
@@ -649,16 +649,7 @@ fn flag_matrix() {
     );
     let src = std::fs::read(l.join("vec.c")).unwrap();
     let f = loopwright_testkit::run_with_input(
-        Command::new(lw_cc()).current_dir(&l).args([
-            "-O3",
-            "-x",
-            "c",
-            "-c",
-            "-",
-            "-o",
-            "out/stdin.o",
-            "-I.",
-        ]),
+        command_in(&l, &lw_cc()).args(["-O3", "-x", "c", "-c", "-", "-o", "out/stdin.o", "-I."]),
         &src,
         TIMEOUT,
     );
@@ -799,10 +790,7 @@ fn fallback_missing_tools_and_temporary_files() {
     );
     let run = |args: &[&str], path: &str| {
         loopwright_testkit::run(
-            Command::new(lw_cc())
-                .current_dir(&dir)
-                .env("PATH", path)
-                .args(args),
+            command_in(&dir, &lw_cc()).env("PATH", path).args(args),
             TIMEOUT,
         )
     };
@@ -879,8 +867,7 @@ fn fallback_missing_tools_and_temporary_files() {
         (&["-O3", "-c", "bad.c"][..], std::env::var("PATH").unwrap()),
     ] {
         let _ = loopwright_testkit::run(
-            Command::new(lw_cc())
-                .current_dir(&dir)
+            command_in(&dir, &lw_cc())
                 .env("PATH", path)
                 .env("TMPDIR", &tmp)
                 .args(args),
@@ -928,6 +915,72 @@ fn program_names() {
         &["c++", "-O3", "-std=c++17", "stl.cpp", "-o", "stl"],
     );
     assert_no_fallback("c++", &f.stderr_text());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The pipelines clang prints are kept on disk (`LOOPWRIGHT_CACHE_DIR`):
+/// asked once per set of flags, reused with other preprocessor and
+/// warning options, a damaged entry asked again and rewritten, and no
+/// cache when the variable is empty.
+#[test]
+fn the_pipeline_cache() {
+    let Some(dir) = setup("cache") else { return };
+    copy_in(
+        &dir,
+        &["tests/cc/project/vec.c", "tests/cc/project/common.h"],
+    );
+    let cache = dir.join("cache");
+    let run = |args: &[&str], cache: &Path| -> String {
+        let f = loopwright_testkit::run(
+            command_in(&dir, &lw_cc())
+                .env("LOOPWRIGHT_CACHE_DIR", cache)
+                .args(args)
+                .args(["-v", "-fno-loopwright-fallback"]),
+            TIMEOUT,
+        );
+        assert!(f.success(), "{args:?}: {}", f.stderr_text());
+        assert_no_fallback("cache", &f.stderr_text());
+        f.stderr_text()
+    };
+    let asked = |err: &str| {
+        err.lines()
+            .any(|l| l.starts_with(" \"") && l.contains("-print-pipeline-passes"))
+    };
+    let cached = |err: &str| err.lines().any(|l| l.starts_with(" (cached) "));
+    // A miss: clang is asked, the entry written.
+    let err = run(&["-O3", "-c", "vec.c", "-o", "a.o"], &cache);
+    assert!(asked(&err) && !cached(&err), "{err}");
+    assert_eq!(listing(&cache).len(), 1);
+    // A hit, with other preprocessor and warning options: the same object.
+    let err = run(
+        &["-O3", "-DUNUSED=1", "-Wall", "-c", "vec.c", "-o", "b.o"],
+        &cache,
+    );
+    assert!(cached(&err) && !asked(&err), "{err}");
+    assert!(std::fs::read(dir.join("a.o")).unwrap() == std::fs::read(dir.join("b.o")).unwrap());
+    // Other flags: another entry.
+    let err = run(&["-O2", "-c", "vec.c", "-o", "c.o"], &cache);
+    assert!(asked(&err), "{err}");
+    assert_eq!(listing(&cache).len(), 2);
+    // A damaged entry is a miss, and is rewritten.
+    for f in listing(&cache) {
+        let p = cache.join(f);
+        let text = std::fs::read_to_string(&p).unwrap();
+        let (key, _) = text.split_once("\n---\n").unwrap();
+        std::fs::write(&p, format!("{key}\n---\nfunction(bogus\n")).unwrap();
+    }
+    let err = run(&["-O3", "-c", "vec.c", "-o", "d.o"], &cache);
+    assert!(asked(&err) && !cached(&err), "{err}");
+    assert!(std::fs::read(dir.join("a.o")).unwrap() == std::fs::read(dir.join("d.o")).unwrap());
+    let err = run(&["-O3", "-c", "vec.c", "-o", "e.o"], &cache);
+    assert!(cached(&err), "{err}");
+    // No cache: asked every time, nothing written.
+    let before = listing(&cache);
+    for _ in 0..2 {
+        let err = run(&["-O3", "-c", "vec.c", "-o", "f.o"], Path::new(""));
+        assert!(asked(&err) && !cached(&err), "{err}");
+    }
+    assert_eq!(listing(&cache), before);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -282,7 +282,10 @@ fn failed(ctx: &mut Ctx, job: &Cc1, stage: Stage, detail: &str, built: bool) -> 
 
 /// The pipeline clang prints for the query, split (and kept on disk under
 /// `key`).
-fn query_split(argv: &[String], key: Option<&str>) -> Result<LoopSplit, String> {
+fn query_split(argv: &[String], key: Option<&str>, verbose: bool) -> Result<LoopSplit, String> {
+    if verbose {
+        eprintln!(" {}", shown(argv));
+    }
     let out = Command::new(&argv[0])
         .args(&argv[1..])
         .stdin(Stdio::null())
@@ -498,20 +501,25 @@ fn steps(
     }
     // Asked once per command, and kept on disk across commands.
     let disk_key = super::cache::key(&query);
+    // An entry that does not split (damaged, or written by another
+    // version of the split) is a miss: clang is asked again, and the
+    // entry rewritten.
     let cached = ctx.splits.get(&query).cloned().or_else(|| {
         let text = super::cache::get(disk_key.as_deref()?)?;
+        let split = LoopSplit::from_pipeline(&text).ok()?;
         if ctx.opts.verbose {
             eprintln!(" (cached) {}", shown(&query));
         }
-        Some(LoopSplit::from_pipeline(&text).map_err(|e| format!("{e:#}")))
+        Some(Ok(split))
     });
     let stdin = ctx.stdin_for(job);
 
     // Step 1, with the pipeline query beside it.
+    let verbose = ctx.opts.verbose;
     let (fe, split) = std::thread::scope(|s| {
         let q = cached
             .is_none()
-            .then(|| s.spawn(|| query_split(&query, disk_key.as_deref())));
+            .then(|| s.spawn(|| query_split(&query, disk_key.as_deref(), verbose)));
         let fe = run_captured(ctx, cc1_command(&fe_argv), stdin.as_deref());
         let split = match (cached.clone(), q) {
             (Some(c), _) => c,

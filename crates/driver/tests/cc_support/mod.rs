@@ -28,9 +28,24 @@ pub fn lw() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_loopwright"))
 }
 
+/// Where the driver keeps clang's pipelines during the tests
+/// (`LOOPWRIGHT_CACHE_DIR`): in the target directory, not the user's
+/// `~/.cache`.
+pub fn pipeline_cache() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("cc-pipeline-cache")
+}
+
+/// A command for `prog` run in `dir`, with the tests' pipeline cache.
+pub fn command_in(dir: &Path, prog: &Path) -> Command {
+    let mut c = Command::new(prog);
+    c.current_dir(dir)
+        .env("LOOPWRIGHT_CACHE_DIR", pipeline_cache());
+    c
+}
+
 /// Runs `prog ARGS` in `dir` under the time limit.
 pub fn run_in(dir: &Path, prog: &Path, args: &[&str]) -> Finished {
-    loopwright_testkit::run(Command::new(prog).current_dir(dir).args(args), TIMEOUT)
+    loopwright_testkit::run(command_in(dir, prog).args(args), TIMEOUT)
 }
 
 /// Runs `prog ARGS` in `dir`; it must succeed.
