@@ -214,6 +214,7 @@ impl RunConfig {
             opt_level: self.opt_level,
             order: self.order,
             unroll: self.unroll.clone(),
+            ..loopwright::Options::default()
         })
     }
 }

@@ -5,6 +5,9 @@
 //! borrow it) and become stale when the function is edited; recompute them
 //! after edits that change what they describe.
 //!
+//! - [`aa`]: alias analysis ([`aa::AliasAnalysis`]) as LLVM 19's default
+//!   stack (BasicAA, scoped noalias, TBAA), mod/ref of instructions and
+//!   calls, and the `aa-eval` printer.
 //! - [`mod@cfg`]: [`ControlFlowGraph`] (predecessors, successors with edge
 //!   multiplicities, reverse post-order, reachability, critical edges) and
 //!   the [`split_edge`] utility.
@@ -25,6 +28,7 @@
 //!   backedge-taken count, constant and symbolic maxima, trip multiples.
 //! - [`verify`]: [`verify_function`] and [`verify_module`].
 
+pub mod aa;
 pub mod cfg;
 pub mod demanded;
 pub mod domtree;

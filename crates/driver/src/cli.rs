@@ -4,7 +4,8 @@
 //! every `opt` user types. [`normalize_args`] rewrites the known ones to
 //! their `--` form before clap sees them.
 //!
-//! The `-unroll-*` options are spelled once, in [`UNROLL_OPTIONS`]: name,
+//! The `-unroll-*` options (and `-scev-cheap-expansion-budget`, which
+//! steers runtime unrolling) are spelled once, in [`UNROLL_OPTIONS`]: name,
 //! type, help text and the [`UnrollOptions`] field each sets. Their clap
 //! arguments, the names [`normalize_args`] rewrites, the mapping into
 //! `UnrollOptions` and README's list are derived from it (README's by a
@@ -101,6 +102,20 @@ pub struct Cli {
     /// Only record remarks of passes matching this regex in the YAML file.
     #[arg(long = "pass-remarks-filter", value_name = "REGEX")]
     pub pass_remarks_filter: Option<String>,
+
+    /// `aa-eval`: print every alias and mod/ref answer, not only the
+    /// summary (to standard error, as opt does).
+    #[arg(long = "print-all-alias-modref-info", value_name = "BOOL", num_args = 0..=1,
+          require_equals = true, default_missing_value = "true",
+          value_parser = parse_llvm_bool, action = ArgAction::Set)]
+    pub print_all_alias_modref_info: Option<bool>,
+
+    /// `aa-eval`: also evaluate every load/store and store/store pair with
+    /// the accesses' sizes and alias metadata.
+    #[arg(long = "evaluate-aa-metadata", value_name = "BOOL", num_args = 0..=1,
+          require_equals = true, default_missing_value = "true",
+          value_parser = parse_llvm_bool, action = ArgAction::Set)]
+    pub evaluate_aa_metadata: Option<bool>,
 
     /// The remark file format; only `yaml` is supported.
     #[arg(
@@ -221,6 +236,12 @@ pub const UNROLL_OPTIONS: &[UnrollOpt] = &[
         doc: "the largest trip count the full-unroll cost simulation analyzes",
         field: Field::Uint(|o| &mut o.max_iterations_to_analyze),
     },
+    UnrollOpt {
+        name: "scev-cheap-expansion-budget",
+        doc: "the cost, in instructions, up to which expanding a scalar-evolution \
+              expression (runtime unrolling's trip count) is cheap",
+        field: Field::Uint(|o| &mut o.cheap_expansion_budget),
+    },
 ];
 
 /// LLVM's `parser<bool>::parse` (`cl::opt<bool>` values).
@@ -308,6 +329,8 @@ const LONG: &[&str] = &[
     "disable-verify",
     "verify-each",
     "opt-level",
+    "print-all-alias-modref-info",
+    "evaluate-aa-metadata",
 ];
 
 fn is_long(name: &str) -> bool {

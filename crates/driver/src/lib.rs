@@ -16,6 +16,7 @@ pub mod remarks;
 pub mod timing;
 mod verify_each;
 
+use loopwright_analysis::aa::eval::{EvalCounts, EvalOptions};
 use loopwright_ir::Module;
 use loopwright_transforms::remark::{Remark, Remarks};
 use loopwright_transforms::utils::func_uses::FuncUses;
@@ -39,6 +40,8 @@ pub struct Options {
     pub order: pipeline::Order,
     /// The `-unroll-*` options (the opt level inside is set per pass).
     pub unroll: loopwright_transforms::unroll::UnrollOptions,
+    /// The `aa-eval` printer's options.
+    pub aa_eval: EvalOptions,
 }
 
 impl Default for Options {
@@ -50,6 +53,7 @@ impl Default for Options {
             opt_level: 3,
             order: pipeline::Order::NewPm,
             unroll: Default::default(),
+            aa_eval: EvalOptions::default(),
         }
     }
 }
@@ -192,6 +196,11 @@ struct Run<'a> {
     unroll: &'a loopwright_transforms::unroll::UnrollOptions,
     timings: &'a mut Timings,
     verify_each: bool,
+    aa_eval: EvalOptions,
+    /// The counts of each `aa-eval` pass of the pipeline (by its element).
+    aa_counts: Vec<(*const Element, EvalCounts)>,
+    /// What printer passes print (opt writes it to standard error).
+    printed: String,
 }
 
 /// Runs a pipeline at module level: module passes run on the module;
@@ -283,6 +292,28 @@ fn run_on_function(
                 })?;
                 run.timings.add("verify", start.elapsed());
             }
+            Element::Pass {
+                name: "aa-eval", ..
+            } => {
+                let start = Instant::now();
+                let key: *const Element = e;
+                let k = match run.aa_counts.iter().position(|x| x.0 == key) {
+                    Some(k) => k,
+                    None => {
+                        run.aa_counts.push((key, EvalCounts::default()));
+                        run.aa_counts.len() - 1
+                    }
+                };
+                loopwright_analysis::aa::eval::eval_function(
+                    m,
+                    fid,
+                    f,
+                    run.aa_eval,
+                    &mut run.aa_counts[k].1,
+                    &mut run.printed,
+                );
+                run.timings.add("aa-eval", start.elapsed());
+            }
             Element::Pass { name, params } => {
                 let start = Instant::now();
                 run_pass(m, f, name, params, run, memo)?;
@@ -312,7 +343,7 @@ fn run_pass(
     use loopwright_transforms as t;
     if !matches!(
         name,
-        "loop-unroll" | "loop-unroll-full" | "transform-warning"
+        "loop-unroll" | "loop-unroll-full" | "transform-warning" | "aa-eval"
     ) {
         memo.clear();
     }
@@ -363,6 +394,8 @@ pub struct Output {
     /// lines, each with the source line and a caret), to print before the
     /// remarks.
     pub warnings: String,
+    /// What printer passes (`aa-eval`) printed, for standard error.
+    pub printed: String,
     /// Wall time per phase (`-time-passes`).
     pub timings: Timings,
     /// The optimized module (a program about to exit may `mem::forget` it
@@ -401,17 +434,26 @@ pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failur
             }
         });
     }
-    run_pipeline(
-        &mut m,
-        &pipeline,
-        &mut Run {
-            file,
-            remarks: &mut remarks,
-            unroll: &opts.unroll,
-            timings: &mut timings,
-            verify_each: opts.verify_each,
-        },
-    )?;
+    let mut run = Run {
+        file,
+        remarks: &mut remarks,
+        unroll: &opts.unroll,
+        timings: &mut timings,
+        verify_each: opts.verify_each,
+        aa_eval: opts.aa_eval,
+        aa_counts: Vec::new(),
+        printed: String::new(),
+    };
+    run_pipeline(&mut m, &pipeline, &mut run)?;
+    // Each `aa-eval` pass reports when the pass manager destroys it, at
+    // the end of the run, in pipeline order.
+    let mut printed = std::mem::take(&mut run.printed);
+    let mut reports = std::mem::take(&mut run.aa_counts);
+    drop(run);
+    reports.sort_by_key(|(key, _)| element_position(&pipeline, *key));
+    for (_, counts) in &reports {
+        printed.push_str(&loopwright_analysis::aa::eval::report(counts));
+    }
     if opts.verify {
         timings.time("verify output", || verify(&m, file, "output"))?;
     }
@@ -420,7 +462,29 @@ pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failur
         text,
         remarks: remarks.all().to_vec(),
         warnings,
+        printed,
         timings,
         module: m,
     })
+}
+
+/// The depth-first position of the element at `key` in `pipeline`.
+fn element_position(pipeline: &[Element], key: *const Element) -> usize {
+    fn walk(es: &[Element], key: *const Element, n: &mut usize) -> bool {
+        for e in es {
+            if std::ptr::eq(e, key) {
+                return true;
+            }
+            *n += 1;
+            if let Element::Adaptor { inner, .. } = e {
+                if walk(inner, key, n) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+    let mut n = 0;
+    walk(pipeline, key, &mut n);
+    n
 }

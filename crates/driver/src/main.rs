@@ -77,6 +77,10 @@ fn run(cli: &Cli, unroll: UnrollOptions) -> Result<(), String> {
             opt_level: cli.opt_level,
             ..unroll
         },
+        aa_eval: loopwright_analysis::aa::eval::EvalOptions {
+            print_all: cli.print_all_alias_modref_info.unwrap_or(false),
+            evaluate_metadata: cli.evaluate_aa_metadata.unwrap_or(false),
+        },
     };
     let remark_opts = remark_options(cli)?;
     let out = optimize(&src, &name, &opts).map_err(|f| f.0)?;
@@ -84,6 +88,7 @@ fn run(cli: &Cli, unroll: UnrollOptions) -> Result<(), String> {
     // exit, so they are not freed one allocation at a time.
     std::mem::forget(src);
     eprint!("{}", out.warnings);
+    eprint!("{}", out.printed);
     eprint!("{}", remarks::text(&out.remarks, &remark_opts));
     if let Some(path) = &cli.pass_remarks_output {
         let yaml = remarks::yaml(&out.remarks, remark_opts.filter.as_ref());

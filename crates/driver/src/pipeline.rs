@@ -225,6 +225,13 @@ pub const PASSES: &[PassInfo] = &[
         promises: NONE,
     },
     PassInfo {
+        name: "aa-eval",
+        kind: Kind::Function,
+        status: Status::Implemented,
+        params: Params::None,
+        promises: NONE,
+    },
+    PassInfo {
         name: "transform-warning",
         kind: Kind::Function,
         status: Status::Implemented,

@@ -667,12 +667,14 @@ fn readme_lists_every_unroll_option() {
         .and_then(|s| s.split("\n## ").next())
         .expect("README has a Usage section");
     let mut listed: Vec<&str> = Vec::new();
-    for (i, _) in usage.match_indices("`-unroll-") {
-        let name: String = usage[i + 2..]
-            .chars()
-            .take_while(|c| c.is_ascii_lowercase() || *c == '-')
-            .collect();
-        listed.push(&usage[i + 2..i + 2 + name.len()]);
+    for prefix in ["`-unroll-", "`-scev-"] {
+        for (i, _) in usage.match_indices(prefix) {
+            let name: String = usage[i + 2..]
+                .chars()
+                .take_while(|c| c.is_ascii_lowercase() || *c == '-')
+                .collect();
+            listed.push(&usage[i + 2..i + 2 + name.len()]);
+        }
     }
     let mut table: Vec<&str> = UNROLL_OPTIONS.iter().map(|o| o.name).collect();
     listed.sort_unstable();

@@ -22,6 +22,7 @@ pub mod apint;
 pub mod attrs;
 pub mod callconv;
 pub mod constant;
+pub mod datalayout;
 pub mod entities;
 pub mod function;
 pub mod inst;
@@ -35,6 +36,7 @@ pub mod types;
 pub use apint::ApInt;
 pub use attrs::{Attr, AttrPool};
 pub use constant::{ConstData, ConstExpr, ConstPool, InlineAsm};
+pub use datalayout::DataLayout;
 pub use entities::{
     Alias, ArgList, AttrSet, Block, Comdat, Const, Func, GlobalRef, GlobalVar, IFunc, Inst, MdKind,
     MdNode, MdStr, Value,

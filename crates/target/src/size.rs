@@ -6,8 +6,11 @@
 //! no-op casts (`bitcast`, `trunc`, pointer/int casts of the pointer
 //! width, `zext` i32 to i64), extensions of a load (extending loads) and
 //! address computations that fold into an addressing mode
-//! (`getelementptr` on a register or a `dso_local` global, one index
-//! scaled by 1/2/4/8). A store through an indexed address costs 2;
+//! (`getelementptr` on a register or a `dso_local` global, a 32-bit
+//! displacement, one index scaled by its element's allocation size 1, 2,
+//! 4 or 8, or 3, 5 or 9 without a base register; compared with opt-19 on
+//! every GEP of the repository's modules and on random ones,
+//! `tests/gep_size.rs`). A store through an indexed address costs 2;
 //! divisions and a few intrinsics cost more; everything else costs 1.
 //!
 //! Source: calibrated against opt-19's unroll counts with
@@ -17,7 +20,9 @@
 //! (a store's address, an extension's operand), which the type-based
 //! costs of [`crate::cost`] do not see.
 
-use loopwright_ir::{ConstData, Function, GlobalRef, InstData, Module, Opcode, Operand, TypeData};
+use loopwright_ir::{
+    ConstData, DataLayout, Function, GlobalRef, InstData, Module, Opcode, Operand, TypeData,
+};
 
 /// Whether calling `name` is lowered to a call (LLVM's `isLoweredToCall`):
 /// intrinsics and a few math functions that become instructions are not.
@@ -88,88 +93,129 @@ fn direct_callee(m: &Module, data: &InstData) -> Option<loopwright_ir::Func> {
     }
 }
 
-/// The byte size of an element type for address arithmetic, when it is a
-/// simple scalar (enough to decide whether an index can be scaled).
-fn scalar_size(m: &Module, t: loopwright_ir::Type) -> Option<u64> {
-    match m.types.data(t) {
-        TypeData::Int(w) => Some(u64::from(w.div_ceil(8)).next_power_of_two()),
-        TypeData::Ptr(_) | TypeData::Double => Some(8),
-        TypeData::Float => Some(4),
-        TypeData::Half | TypeData::BFloat => Some(2),
-        _ => None,
-    }
-}
-
-/// Whether a `getelementptr` folds into an x86 addressing mode (LLVM's
-/// `getGEPCost` with `isLegalAddressingMode`): at most one variable index
-/// scaled by 1, 2, 4 or 8, and a base that is a register or a global the
-/// code can address directly (`dso_local`, under opt's static relocation
-/// model).
-fn gep_folds(m: &Module, f: &Function, data: &InstData) -> bool {
+/// Whether a `getelementptr` folds into an x86 addressing mode: LLVM 19's
+/// `getGEPCost` (walk the indices; constant ones add to the displacement,
+/// one variable index may be scaled by its element's allocation size)
+/// followed by X86's `isLegalAddressingMode` (a signed 32-bit
+/// displacement, under 16 MiB from a global; scale 1, 2, 4 or 8, or 3, 5
+/// or 9 when there is no base register; a global only when the code can
+/// address it directly: `dso_local`, under opt's static relocation model).
+/// A GEP without indices is free on a register and costs 1 on a global, as
+/// in LLVM. Without an x86 triple, LLVM's target-independent rule: only a
+/// register, or a register plus an unscaled one, is an addressing mode.
+fn gep_folds(m: &Module, data: &InstData) -> bool {
     let ops = data.operands();
     let Some(&base) = ops.first() else {
         return false;
     };
-    if let Operand::Const(c) = base {
-        if let ConstData::Global { global, .. } = m.consts.data(c) {
-            let common = m.global_common(*global);
-            let dso_local = common.dso_local
-                || common.linkage.is_local()
-                || common.visibility != loopwright_ir::Visibility::Default;
-            if !dso_local {
-                return false;
-            }
-        }
-    }
     let loopwright_ir::Extra::Gep { source_ty } = data.extra else {
         return false;
     };
-    // Walk the indices: constants fold into the displacement; one variable
-    // index may be scaled.
-    let mut ty = source_ty;
-    let mut variable = 0;
-    for (k, &idx) in ops[1..].iter().enumerate() {
-        let elem = if k == 0 {
-            Some(ty)
-        } else {
-            m.types.aggregate_elem(ty, 0)
-        };
-        let is_const = matches!(idx, Operand::Const(_));
-        if let (false, Some(e)) = (is_const, elem) {
-            variable += 1;
-            if variable > 1
-                || !matches!(
-                    scalar_size(m, e).or_else(|| aggregate_size(m, e)),
-                    Some(1 | 2 | 4 | 8)
-                )
-            {
-                return false;
-            }
-        }
-        if k > 0 {
-            let next = match (m.types.data(ty), idx) {
-                (TypeData::Struct { .. } | TypeData::Named(_), Operand::Const(c)) => m
-                    .consts
-                    .as_i64(c)
-                    .and_then(|i| m.types.aggregate_elem(ty, i as u64)),
-                _ => m.types.aggregate_elem(ty, 0),
-            };
-            match next {
-                Some(n) => ty = n,
-                None => return true,
-            }
-        }
-        let _ = f;
+    let global = match base {
+        Operand::Const(c) => match m.consts.data(strip_pointer_casts(m, c)) {
+            ConstData::Global { global, .. } => Some(*global),
+            _ => None,
+        },
+        Operand::Value(_) => None,
+        _ => None,
+    };
+    if ops.len() == 1 {
+        return global.is_none();
     }
-    true
+    let dl = DataLayout::of_module(m);
+    let tt = &m.types;
+    // LLVM adds in the pointer width, wrapping.
+    let mut offset: i64 = 0;
+    let mut scale: u64 = 0;
+    // The type the next index selects in (LLVM's `gep_type_iterator`): the
+    // first index steps over whole source elements.
+    let mut indexed = source_ty;
+    for (k, &idx) in ops[1..].iter().enumerate() {
+        let cur = indexed;
+        let constant = match idx {
+            Operand::Const(c) => m.consts.as_i64(c),
+            _ => None,
+        };
+        let is_struct = k > 0 && tt.struct_elems(cur).is_some();
+        if is_struct {
+            let Some(field) = constant else {
+                return false;
+            };
+            let Some(off) = usize::try_from(field)
+                .ok()
+                .and_then(|fi| dl.field_offset(tt, cur, fi))
+            else {
+                return false;
+            };
+            offset = offset.wrapping_add(off as i64);
+            let Some(next) = tt.aggregate_elem(cur, field as u64) else {
+                return false;
+            };
+            indexed = next;
+            continue;
+        }
+        // A sequential step: the first index over `source_ty`, later ones
+        // over an array's or vector's elements, whatever their length.
+        let elem = if k == 0 {
+            cur
+        } else {
+            match tt.data(cur) {
+                TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => *elem,
+                _ => return false,
+            }
+        };
+        let size = dl.alloc_size(tt, elem);
+        match constant {
+            Some(i) => offset = offset.wrapping_add(i.wrapping_mul(size as i64)),
+            None => {
+                if scale != 0 {
+                    return false;
+                }
+                scale = size;
+            }
+        }
+        indexed = elem;
+    }
+    let has_base_reg = global.is_none();
+    if !crate::subtarget::x86_arch(m.triple.as_deref()).0 {
+        // LLVM's target-independent answer (no triple, or one this model
+        // does not know): register, or register plus register.
+        return has_base_reg && offset == 0 && scale <= 1;
+    }
+    let Ok(offset) = i32::try_from(offset) else {
+        return false;
+    };
+    if let Some(g) = global {
+        let common = m.global_common(g);
+        let dso_local = common.dso_local
+            || common.linkage.is_local()
+            || common.visibility != loopwright_ir::Visibility::Default;
+        if !dso_local || offset >= 16 << 20 {
+            return false;
+        }
+    }
+    match scale {
+        0 | 1 | 2 | 4 | 8 => true,
+        3 | 5 | 9 => !has_base_reg,
+        _ => false,
+    }
 }
 
-/// Sizes of small aggregates (arrays of scalars) for index scaling.
-fn aggregate_size(m: &Module, t: loopwright_ir::Type) -> Option<u64> {
-    match m.types.data(t) {
-        TypeData::Array { len, elem } => scalar_size(m, *elem).map(|s| s * len),
-        _ => None,
+/// A constant pointer with `bitcast`/`addrspacecast` constant expressions
+/// looked through (LLVM's `stripPointerCasts` on a constant).
+fn strip_pointer_casts(m: &Module, mut c: loopwright_ir::Const) -> loopwright_ir::Const {
+    for _ in 0..16 {
+        match m.consts.data(c) {
+            ConstData::Expr(e) if matches!(e.opcode, Opcode::BitCast | Opcode::AddrSpaceCast) => {
+                match e.ops.first() {
+                    Some(&inner) => c = inner,
+                    None => break,
+                }
+            }
+            _ => break,
+        }
     }
+    c
 }
 
 /// The x86-64 code-size cost of one instruction (see the module docs).
@@ -182,7 +228,7 @@ pub fn inst_cost(m: &Module, f: &Function, data: &InstData) -> u32 {
     match data.opcode {
         op if op.is_debug_record() => 0,
         Phi | Freeze | ExtractValue | BitCast | Trunc | AddrSpaceCast => 0,
-        GetElementPtr => u32::from(!gep_folds(m, f, data)),
+        GetElementPtr => u32::from(!gep_folds(m, data)),
         PtrToInt | IntToPtr => {
             // Free when the integer has the pointer's width.
             let other = if data.opcode == PtrToInt {

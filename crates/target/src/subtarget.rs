@@ -51,6 +51,14 @@ pub enum RegisterKind {
     FixedVector,
 }
 
+/// Whether a triple names an x86 architecture, and a 64-bit one.
+pub fn x86_arch(triple: Option<&str>) -> (bool, bool) {
+    let arch = triple.unwrap_or("").split('-').next().unwrap_or("");
+    let is_64bit = matches!(arch, "x86_64" | "amd64" | "x86_64h");
+    let is_x86 = is_64bit || matches!(arch, "i386" | "i486" | "i586" | "i686" | "i786" | "x86");
+    (is_x86, is_64bit)
+}
+
 /// The resolved subtarget of one function.
 #[derive(Clone, Debug)]
 pub struct Subtarget {
@@ -181,10 +189,7 @@ impl Subtarget {
     }
 
     fn resolve(a: &TargetAttrs<'_>) -> Subtarget {
-        let triple = a.triple.unwrap_or("");
-        let arch = triple.split('-').next().unwrap_or("");
-        let is_64bit = matches!(arch, "x86_64" | "amd64" | "x86_64h");
-        let is_x86 = is_64bit || matches!(arch, "i386" | "i486" | "i586" | "i686" | "i786" | "x86");
+        let (is_x86, is_64bit) = x86_arch(a.triple);
         let cpu = match a.target_cpu {
             Some(c) if !c.is_empty() => c.to_string(),
             _ => "generic".to_string(),

@@ -176,6 +176,23 @@ fn ask_everything(st: &Subtarget, t: Ty) {
         }
     }
     let _ = st.legalize(t);
+    // Immediates of any width and position.
+    let bits = t.bits().min(u64::from(u32::MAX)) as u32;
+    for op in [
+        None,
+        Some(loopwright_ir::Opcode::Add),
+        Some(loopwright_ir::Opcode::ICmp),
+        Some(loopwright_ir::Opcode::And),
+        Some(loopwright_ir::Opcode::Shl),
+        Some(loopwright_ir::Opcode::Select),
+        Some(loopwright_ir::Opcode::GetElementPtr),
+    ] {
+        for idx in [0, 1, 2, u32::MAX] {
+            for val in [0, 1, u128::MAX, 1 << 40, 0x8000_0000] {
+                let _ = st.int_imm_cost_inst(op, idx, bits, val);
+            }
+        }
+    }
 }
 
 fn subtarget(triple: &str, cpu: &str, tune: &str, fs: &str, prefer: &str, min: &str) -> Subtarget {

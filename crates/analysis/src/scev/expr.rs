@@ -18,9 +18,9 @@
 use super::int::{CInt, MAX_BITS};
 use super::range::{ConstantRange, NoWrapOp};
 use super::ScalarEvolution;
-use crate::loops::Loop;
+use crate::loops::{Loop, LoopForest};
 use cranelift_entity::entity_impl;
-use loopwright_ir::{Block, Const, Value};
+use loopwright_ir::{Block, Const, Function, Module, Value};
 use smallvec::{smallvec, SmallVec};
 use std::cmp::Ordering;
 
@@ -458,136 +458,166 @@ impl ScalarEvolution<'_> {
     }
 }
 
+/// LLVM's `getValueID` order of the values scalar evolution compares.
+fn value_id(m: &Module, f: &Function, u: UnkRef) -> u32 {
+    use loopwright_ir::{ConstData, GlobalRef};
+    match u {
+        UnkRef::Value(v) => match f.value_def(v) {
+            loopwright_ir::ValueDef::Param(_) => 0,
+            loopwright_ir::ValueDef::Result(i) => 29 + f.inst(i).opcode as u32,
+            loopwright_ir::ValueDef::Placeholder => 0,
+        },
+        UnkRef::Const(c) => match m.consts.data(c) {
+            ConstData::Global { global, .. } => match global {
+                GlobalRef::Func(_) => 5,
+                GlobalRef::Alias(_) => 6,
+                GlobalRef::IFunc(_) => 7,
+                GlobalRef::Var(_) => 8,
+            },
+            ConstData::BlockAddress { .. } => 9,
+            ConstData::Expr(_) => 10,
+            ConstData::DsoLocalEquivalent { .. } => 11,
+            ConstData::NoCfi { .. } => 12,
+            ConstData::PtrAuth { .. } => 13,
+            ConstData::Array { .. } => 14,
+            ConstData::Struct { .. } => 15,
+            ConstData::Vector { .. } => 16,
+            ConstData::Undef(_) => 17,
+            ConstData::Poison(_) => 18,
+            ConstData::Zero(_) => 19,
+            ConstData::Bytes { .. } => 20,
+            ConstData::Int { .. } => 22,
+            ConstData::Float { .. } => 23,
+            ConstData::Null(_) => 25,
+            ConstData::NoneToken => 26,
+            ConstData::InlineAsm(_) => 28,
+        },
+    }
+}
+
+fn unk_is_ptr(m: &Module, f: &Function, u: UnkRef) -> bool {
+    let t = match u {
+        UnkRef::Value(v) => f.value_type(v),
+        UnkRef::Const(c) => m.consts.ty(c),
+    };
+    m.types.is_ptr(t)
+}
+
+/// LLVM's `CompareValueComplexity` of two opaque values of `f` (a function
+/// of `m`, with loop forest `lf`): integers before pointers, then by
+/// LLVM's value ids (arguments, globals, constants, instructions by
+/// opcode), arguments by position, instructions by loop depth and operand
+/// count and then their operands (to depth 2), external globals by name.
+/// `Equal` when nothing tells them apart. It is the order scalar
+/// evolution gives the operands of an n-ary expression that are opaque
+/// values, which the SCEV expander follows when it forms expressions of
+/// values it has just created.
+pub fn compare_value_complexity(
+    m: &Module,
+    f: &Function,
+    lf: &LoopForest,
+    a: UnkRef,
+    b: UnkRef,
+) -> Ordering {
+    compare_values(m, f, lf, a, b, 0)
+}
+
+fn compare_values(
+    m: &Module,
+    f: &Function,
+    lf: &LoopForest,
+    a: UnkRef,
+    b: UnkRef,
+    depth: u32,
+) -> Ordering {
+    use loopwright_ir::{ConstData, Linkage};
+    if depth > MAX_VALUE_COMPARE_DEPTH || a == b {
+        return Ordering::Equal;
+    }
+    let (ap, bp) = (unk_is_ptr(m, f, a), unk_is_ptr(m, f, b));
+    if ap != bp {
+        return ap.cmp(&bp);
+    }
+    let (ai, bi) = (value_id(m, f, a), value_id(m, f, b));
+    if ai != bi {
+        return ai.cmp(&bi);
+    }
+    match (a, b) {
+        (UnkRef::Value(x), UnkRef::Value(y)) => {
+            use loopwright_ir::ValueDef;
+            match (f.value_def(x), f.value_def(y)) {
+                (ValueDef::Param(i), ValueDef::Param(j)) => return i.cmp(&j),
+                (ValueDef::Result(ix), ValueDef::Result(iy)) => {
+                    let bx = f.layout.inst_block(ix);
+                    let by = f.layout.inst_block(iy);
+                    if bx != by {
+                        let dx = bx.map_or(0, |b| lf.block_depth(b));
+                        let dy = by.map_or(0, |b| lf.block_depth(b));
+                        if dx != dy {
+                            return dx.cmp(&dy);
+                        }
+                    }
+                    let ox = llvm_operands(f.inst(ix));
+                    let oy = llvm_operands(f.inst(iy));
+                    if ox.len() != oy.len() {
+                        return ox.len().cmp(&oy.len());
+                    }
+                    for (p, q) in ox.iter().zip(oy.iter()) {
+                        let r = compare_operands(m, f, lf, *p, *q, depth + 1);
+                        if r != Ordering::Equal {
+                            return r;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        (UnkRef::Const(x), UnkRef::Const(y)) => {
+            if let (ConstData::Global { global: gx, .. }, ConstData::Global { global: gy, .. }) =
+                (m.consts.data(x), m.consts.data(y))
+            {
+                let sem = |g| {
+                    let c = m.global_common(g);
+                    !matches!(c.linkage, Linkage::Private | Linkage::Internal)
+                };
+                if sem(*gx) && sem(*gy) {
+                    let nx = m.global_name(*gx).unwrap_or("");
+                    let ny = m.global_name(*gy).unwrap_or("");
+                    return nx.as_bytes().cmp(ny.as_bytes());
+                }
+            }
+        }
+        _ => {}
+    }
+    Ordering::Equal
+}
+
+fn compare_operands(
+    m: &Module,
+    f: &Function,
+    lf: &LoopForest,
+    a: loopwright_ir::Operand,
+    b: loopwright_ir::Operand,
+    depth: u32,
+) -> Ordering {
+    use loopwright_ir::Operand;
+    let conv = |o: Operand| match o {
+        Operand::Value(v) => Some(UnkRef::Value(v)),
+        Operand::Const(c) => Some(UnkRef::Const(c)),
+        _ => None,
+    };
+    match (conv(a), conv(b)) {
+        (Some(x), Some(y)) => compare_values(m, f, lf, x, y, depth),
+        (Some(_), None) => Ordering::Less,
+        (None, Some(_)) => Ordering::Greater,
+        (None, None) => Ordering::Equal,
+    }
+}
+
 /// The complexity order (LLVM's `CompareSCEVComplexity`).
 impl ScalarEvolution<'_> {
-    fn value_id(&self, u: UnkRef) -> u32 {
-        use loopwright_ir::{ConstData, GlobalRef};
-        match u {
-            UnkRef::Value(v) => match self.f.value_def(v) {
-                loopwright_ir::ValueDef::Param(_) => 0,
-                loopwright_ir::ValueDef::Result(i) => 29 + self.f.inst(i).opcode as u32,
-                loopwright_ir::ValueDef::Placeholder => 0,
-            },
-            UnkRef::Const(c) => match self.m.consts.data(c) {
-                ConstData::Global { global, .. } => match global {
-                    GlobalRef::Func(_) => 5,
-                    GlobalRef::Alias(_) => 6,
-                    GlobalRef::IFunc(_) => 7,
-                    GlobalRef::Var(_) => 8,
-                },
-                ConstData::BlockAddress { .. } => 9,
-                ConstData::Expr(_) => 10,
-                ConstData::DsoLocalEquivalent { .. } => 11,
-                ConstData::NoCfi { .. } => 12,
-                ConstData::PtrAuth { .. } => 13,
-                ConstData::Array { .. } => 14,
-                ConstData::Struct { .. } => 15,
-                ConstData::Vector { .. } => 16,
-                ConstData::Undef(_) => 17,
-                ConstData::Poison(_) => 18,
-                ConstData::Zero(_) => 19,
-                ConstData::Bytes { .. } => 20,
-                ConstData::Int { .. } => 22,
-                ConstData::Float { .. } => 23,
-                ConstData::Null(_) => 25,
-                ConstData::NoneToken => 26,
-                ConstData::InlineAsm(_) => 28,
-            },
-        }
-    }
-
-    fn unk_is_ptr(&self, u: UnkRef) -> bool {
-        let t = match u {
-            UnkRef::Value(v) => self.f.value_type(v),
-            UnkRef::Const(c) => self.m.consts.ty(c),
-        };
-        self.m.types.is_ptr(t)
-    }
-
-    /// LLVM's `CompareValueComplexity`.
     fn compare_values(&self, a: UnkRef, b: UnkRef, depth: u32) -> Ordering {
-        use loopwright_ir::{ConstData, Linkage};
-        if depth > MAX_VALUE_COMPARE_DEPTH || a == b {
-            return Ordering::Equal;
-        }
-        let (ap, bp) = (self.unk_is_ptr(a), self.unk_is_ptr(b));
-        if ap != bp {
-            return ap.cmp(&bp);
-        }
-        let (ai, bi) = (self.value_id(a), self.value_id(b));
-        if ai != bi {
-            return ai.cmp(&bi);
-        }
-        match (a, b) {
-            (UnkRef::Value(x), UnkRef::Value(y)) => {
-                use loopwright_ir::ValueDef;
-                match (self.f.value_def(x), self.f.value_def(y)) {
-                    (ValueDef::Param(i), ValueDef::Param(j)) => return i.cmp(&j),
-                    (ValueDef::Result(ix), ValueDef::Result(iy)) => {
-                        let bx = self.f.layout.inst_block(ix);
-                        let by = self.f.layout.inst_block(iy);
-                        if bx != by {
-                            let dx = bx.map_or(0, |b| self.lf.block_depth(b));
-                            let dy = by.map_or(0, |b| self.lf.block_depth(b));
-                            if dx != dy {
-                                return dx.cmp(&dy);
-                            }
-                        }
-                        let ox = llvm_operands(self.f.inst(ix));
-                        let oy = llvm_operands(self.f.inst(iy));
-                        if ox.len() != oy.len() {
-                            return ox.len().cmp(&oy.len());
-                        }
-                        for (p, q) in ox.iter().zip(oy.iter()) {
-                            let r = self.compare_operands(*p, *q, depth + 1);
-                            if r != Ordering::Equal {
-                                return r;
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            (UnkRef::Const(x), UnkRef::Const(y)) => {
-                if let (
-                    ConstData::Global { global: gx, .. },
-                    ConstData::Global { global: gy, .. },
-                ) = (self.m.consts.data(x), self.m.consts.data(y))
-                {
-                    let sem = |g| {
-                        let c = self.m.global_common(g);
-                        !matches!(c.linkage, Linkage::Private | Linkage::Internal)
-                    };
-                    if sem(*gx) && sem(*gy) {
-                        let nx = self.m.global_name(*gx).unwrap_or("");
-                        let ny = self.m.global_name(*gy).unwrap_or("");
-                        return nx.as_bytes().cmp(ny.as_bytes());
-                    }
-                }
-            }
-            _ => {}
-        }
-        Ordering::Equal
-    }
-
-    fn compare_operands(
-        &self,
-        a: loopwright_ir::Operand,
-        b: loopwright_ir::Operand,
-        depth: u32,
-    ) -> Ordering {
-        use loopwright_ir::Operand;
-        let conv = |o: Operand| match o {
-            Operand::Value(v) => Some(UnkRef::Value(v)),
-            Operand::Const(c) => Some(UnkRef::Const(c)),
-            _ => None,
-        };
-        match (conv(a), conv(b)) {
-            (Some(x), Some(y)) => self.compare_values(x, y, depth),
-            (Some(_), None) => Ordering::Less,
-            (None, Some(_)) => Ordering::Greater,
-            (None, None) => Ordering::Equal,
-        }
+        compare_values(self.m, self.f, self.lf, a, b, depth)
     }
 
     /// `None` when the depth limit was hit (LLVM treats that as "not

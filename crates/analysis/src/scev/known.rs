@@ -52,28 +52,28 @@ impl KnownBits {
     pub fn min_leading_zeros(&self) -> u32 {
         CInt::new(self.bits, self.zero).leading_ones()
     }
-    fn intersect(self, o: KnownBits) -> KnownBits {
+    pub(crate) fn intersect(self, o: KnownBits) -> KnownBits {
         KnownBits {
             bits: self.bits,
             zero: self.zero & o.zero,
             one: self.one & o.one,
         }
     }
-    fn zext(self, bits: u32) -> KnownBits {
+    pub(crate) fn zext(self, bits: u32) -> KnownBits {
         KnownBits {
             bits,
             zero: (self.zero | (mask(bits) & !mask(self.bits))) & mask(bits),
             one: self.one,
         }
     }
-    fn trunc(self, bits: u32) -> KnownBits {
+    pub(crate) fn trunc(self, bits: u32) -> KnownBits {
         KnownBits {
             bits,
             zero: self.zero & mask(bits),
             one: self.one & mask(bits),
         }
     }
-    fn sext(self, bits: u32) -> KnownBits {
+    pub(crate) fn sext(self, bits: u32) -> KnownBits {
         let top = 1u128 << (self.bits - 1);
         let ext = mask(bits) & !mask(self.bits);
         let mut r = KnownBits {
@@ -89,7 +89,7 @@ impl KnownBits {
         }
         r
     }
-    fn add_sub(a: KnownBits, b: KnownBits, add: bool) -> KnownBits {
+    pub(crate) fn add_sub(a: KnownBits, b: KnownBits, add: bool) -> KnownBits {
         let m = mask(a.bits);
         let (rhs, carry_zero, carry_one) = if add {
             (b, true, false)
@@ -627,7 +627,7 @@ impl ScalarEvolution<'_> {
     }
 
     /// `!range` metadata on a load or call, or a `range` return attribute.
-    fn metadata_range(&self, v: Value, bits: u32) -> Option<ConstantRange> {
+    pub(crate) fn metadata_range(&self, v: Value, bits: u32) -> Option<ConstantRange> {
         let ValueDef::Result(i) = self.f.value_def(v) else {
             return None;
         };

@@ -25,21 +25,24 @@
 
 mod brute;
 mod build;
-pub mod dl;
 pub mod exit;
 pub mod expr;
 mod ext;
 mod guards;
 pub mod int;
-mod known;
+pub(crate) mod known;
 mod pred;
 pub mod predicated;
 pub mod print;
 pub mod range;
 
-pub use dl::DataLayout;
-pub use expr::{CastKind, MinMaxKind, NoWrap, Scev, ScevData, Ty, UnkRef};
+pub use expr::{
+    compare_value_complexity, CastKind, MinMaxKind, NoWrap, Scev, ScevData, Ty, UnkRef,
+};
 pub use int::CInt;
+/// The data layout lives in the IR crate (`loopwright_ir::datalayout`);
+/// re-exported here for the analyses that name it through `scev`.
+pub use loopwright_ir::DataLayout;
 pub use predicated::{PredicatedPhi, ScevPredicate};
 
 use crate::cfg::ControlFlowGraph;
@@ -163,6 +166,21 @@ impl<'a> ScalarEvolution<'a> {
     /// The loop forest this analysis works on.
     pub fn loops(&self) -> &LoopForest {
         self.lf
+    }
+
+    /// The function this analysis works on.
+    pub fn function(&self) -> &'a Function {
+        self.f
+    }
+
+    /// The dominator tree this analysis works on.
+    pub fn dominators(&self) -> &DominatorTree {
+        self.dt
+    }
+
+    /// The control-flow graph this analysis works on.
+    pub fn cfg(&self) -> &ControlFlowGraph {
+        self.cfg
     }
 
     /// The expression of `v` (cached). Values of types scalar evolution

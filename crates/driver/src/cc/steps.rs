@@ -824,6 +824,7 @@ fn run_loopwright(
         opt_level: level,
         order: crate::pipeline::Order::NewPm,
         unroll,
+        ..Default::default()
     };
     let name = format!("{}.loops.ll", files.stem);
     if ctx.opts.verbose {

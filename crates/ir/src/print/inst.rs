@@ -133,7 +133,7 @@ impl Printer<'_, '_> {
     }
 
     fn align(&mut self, a: Option<u64>) {
-        if let Some(a) = a {
+        if let Some(a) = a.or(self.implied_align) {
             self.out.push_str(", align ");
             push_u64(self.out, a);
         }

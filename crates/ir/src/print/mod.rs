@@ -89,6 +89,156 @@ impl<'f> LocalNames<'f> {
     }
 }
 
+/// Single instructions, operands and types of one function as LLVM's
+/// `Value::print`, `Value::printAsOperand` and `Type::print` write them
+/// outside a module print (debugging and analysis printers such as
+/// `aa-eval` use these). The numbering differs from a module print's:
+/// metadata is numbered for the module and this function only (LLVM
+/// numbers every function's only for an instruction that takes a metadata
+/// node as an argument), and call-site attribute groups follow the
+/// functions' own groups with this function's calls only.
+pub struct FunctionPrinter<'m, 'o> {
+    p: Printer<'m, 'o>,
+    f: &'m Function,
+    /// Module metadata plus this function's.
+    local: MdSlots,
+    /// Module metadata plus every function's, in module order.
+    full: MdSlots,
+    /// The alignments LLVM gives memory instructions written without one.
+    aligns: FxHashMap<crate::Inst, u64>,
+}
+
+/// A function's attributes as LLVM sees them, where they differ from the
+/// module text (LLVM gives intrinsic declarations their own).
+pub enum FnAttrView {
+    /// The attribute-group text (`nounwind memory(none)`; empty for none).
+    Text(&'static str),
+    /// The written attributes without these.
+    Without(&'static [&'static str]),
+}
+
+/// What [`FunctionPrinter`] needs to know that the module text does not
+/// say, from analyses that know the data layout and LLVM's intrinsics.
+pub struct PrintHooks<'h> {
+    /// The attributes LLVM gives a function, when they differ from the
+    /// written ones; they decide the numbers of call-site attribute
+    /// groups.
+    pub fn_attrs: &'h dyn Fn(Func) -> Option<FnAttrView>,
+    /// The alignment LLVM's parser gives a `load`, `store`, `cmpxchg` or
+    /// `atomicrmw` written without one.
+    pub implied_align: &'h dyn Fn(&crate::InstData) -> Option<u64>,
+}
+
+/// Calls `body` with a [`FunctionPrinter`] for `f`, function `func` of `m`
+/// (`f` may be lent out of the module, `m.functions[func]` then holding
+/// only its header), printing as LLVM's in-memory module would print
+/// (see [`PrintHooks`]; numbered calling conventions as `ccN`).
+pub fn with_function_printer<'m, R>(
+    m: &'m Module,
+    func: Func,
+    f: &'m Function,
+    hooks: &PrintHooks<'_>,
+    body: impl FnOnce(&mut FunctionPrinter<'m, '_>) -> R,
+) -> R {
+    let mut out = String::new();
+    let mut p = Printer::new(m, &mut out);
+    p.number_module_md_with(hooks.fn_attrs);
+    p.llvm_view = true;
+    let aligns: FxHashMap<crate::Inst, u64> = f
+        .layout
+        .blocks()
+        .flat_map(|b| f.layout.block_insts(b))
+        .filter_map(|i| {
+            let d = f.inst(i);
+            let written = match &d.extra {
+                crate::inst::Extra::Mem { align, .. } => *align,
+                crate::inst::Extra::CmpXchg(x) => x.align,
+                crate::inst::Extra::Rmw(r) => r.align,
+                _ => return None,
+            };
+            if written.is_some() {
+                return None;
+            }
+            (hooks.implied_align)(d).map(|a| (i, a))
+        })
+        .collect();
+    let mut local = p.md_slots.clone();
+    slots::number_function_md(&mut local, m, f);
+    let mut full = p.md_slots.clone();
+    for (g, gf) in m.functions.iter() {
+        slots::number_function_md(&mut full, m, if g == func { f } else { gf });
+    }
+    for b in f.layout.blocks() {
+        for i in f.layout.block_insts(b) {
+            if let Some(c) = f.inst(i).call_info() {
+                if !m.attrs.is_empty_set(c.fn_attrs) {
+                    p.group_slot(c.fn_attrs);
+                }
+            }
+        }
+    }
+    p.md_slots = local.clone();
+    p.fn_md_numbered = true;
+    p.fnames.compute(f);
+    let mut fp = FunctionPrinter {
+        p,
+        f,
+        local,
+        full,
+        aligns,
+    };
+    body(&mut fp)
+}
+
+impl<'m> FunctionPrinter<'m, '_> {
+    /// The function this printer prints.
+    pub fn function(&self) -> &'m Function {
+        self.f
+    }
+
+    fn take(&mut self) -> String {
+        std::mem::take(self.p.out)
+    }
+
+    /// An instruction as `Instruction::print` writes it (two spaces of
+    /// indentation, no line break).
+    pub fn inst(&mut self, i: crate::Inst) -> String {
+        let data = self.f.inst(i);
+        let references_node = data.call_info().is_some()
+            && data.opcode == crate::Opcode::Call
+            && data
+                .operands()
+                .iter()
+                .any(|o| matches!(o, crate::Operand::Md(crate::Md::Node(_))));
+        if references_node {
+            self.p.md_slots = self.full.clone();
+        }
+        self.p.implied_align = self.aligns.get(&i).copied();
+        self.p.inst(self.f, i);
+        self.p.implied_align = None;
+        if references_node {
+            self.p.md_slots = self.local.clone();
+        }
+        let mut s = self.take();
+        if s.ends_with('\n') {
+            s.pop();
+        }
+        s
+    }
+
+    /// An operand as `printAsOperand(OS, /*PrintType=*/false)` writes it.
+    pub fn operand(&mut self, op: crate::Operand) -> String {
+        self.p.operand(self.f, op, false);
+        self.take()
+    }
+
+    /// A type as `Type::print` writes it (named structs by name).
+    pub fn ty(&mut self, t: Type) -> String {
+        self.p.ty(t);
+        self.take()
+    }
+}
+
 /// The text of type `t` (`i32`, `ptr`, `%struct.S`, `{ i32, ptr }`).
 pub fn type_to_string(m: &Module, t: Type) -> String {
     let mut out = String::new();
@@ -145,6 +295,12 @@ pub(crate) struct Printer<'m, 'o> {
     /// Every function's metadata is numbered already (the parallel
     /// printer numbers them all before printing any).
     fn_md_numbered: bool,
+    /// Print as LLVM's in-memory module prints ([`FunctionPrinter`]):
+    /// numbered calling conventions as `ccN`.
+    llvm_view: bool,
+    /// The alignment to print for the next memory instruction written
+    /// without one ([`FunctionPrinter`]).
+    implied_align: Option<u64>,
 }
 
 impl<'m, 'o> Printer<'m, 'o> {
@@ -187,6 +343,8 @@ impl<'m, 'o> Printer<'m, 'o> {
             inline_attr_text: FxHashMap::default(),
             program_as: slots::program_addrspace(m.datalayout.as_deref()),
             fn_md_numbered: false,
+            llvm_view: false,
+            implied_align: None,
         }
     }
 
@@ -211,6 +369,8 @@ impl<'m, 'o> Printer<'m, 'o> {
             inline_attr_text: self.inline_attr_text.clone(),
             program_as: self.program_as,
             fn_md_numbered: self.fn_md_numbered,
+            llvm_view: self.llvm_view,
+            implied_align: None,
         }
     }
 
@@ -330,6 +490,13 @@ impl<'m, 'o> Printer<'m, 'o> {
     /// `SlotTracker::processModule`: metadata of global variables, then of
     /// named metadata; attribute groups of global variables and functions.
     fn number_module_md(&mut self) {
+        self.number_module_md_with(&|_| None);
+    }
+
+    /// [`Self::number_module_md`], with some functions' attributes as
+    /// LLVM sees them rather than as written (LLVM replaces an intrinsic
+    /// declaration's attributes with its own).
+    fn number_module_md_with(&mut self, fn_text: &dyn Fn(Func) -> Option<FnAttrView>) {
         let m = self.m;
         for (_, g) in m.globals.iter() {
             for (_, n) in g.common.md.iter() {
@@ -344,9 +511,31 @@ impl<'m, 'o> Printer<'m, 'o> {
                 self.md_slots.create(m, n);
             }
         }
-        for (_, f) in m.functions.iter() {
-            if !m.attrs.is_empty_set(f.fn_attrs) {
-                self.group_slot(f.fn_attrs);
+        for (fid, f) in m.functions.iter() {
+            match fn_text(fid) {
+                Some(FnAttrView::Text(text)) => {
+                    if !text.is_empty() {
+                        self.group_slot_of_text(text.to_string());
+                    }
+                }
+                Some(FnAttrView::Without(names)) => {
+                    let kept: Vec<Attr> = m
+                        .attrs
+                        .get(f.fn_attrs)
+                        .iter()
+                        .filter(|a| !names.contains(&a.name()))
+                        .cloned()
+                        .collect();
+                    if !kept.is_empty() {
+                        let text = self.attr_list_text(&kept);
+                        self.group_slot_of_text(text);
+                    }
+                }
+                None => {
+                    if !m.attrs.is_empty_set(f.fn_attrs) {
+                        self.group_slot(f.fn_attrs);
+                    }
+                }
             }
         }
     }
@@ -897,7 +1086,9 @@ impl<'m, 'o> Printer<'m, 'o> {
         match crate::callconv::name(cc) {
             Some(n) => self.out.push_str(n),
             None => {
-                self.out.push_str("cc ");
+                // LLVM writes `ccN`; the module printer has always written
+                // `cc N` (both read back the same).
+                self.out.push_str(if self.llvm_view { "cc" } else { "cc " });
                 push_u64(self.out, u64::from(cc));
             }
         }
@@ -909,22 +1100,31 @@ impl<'m, 'o> Printer<'m, 'o> {
         if let Some(&s) = self.group_of_set.get(&set) {
             return s;
         }
+        let text = self.attr_list_text(self.m.attrs.get(set));
+        let slot = self.group_slot_of_text(text);
+        self.group_of_set.insert(set, slot);
+        slot
+    }
+
+    /// The canonical text of an attribute list, as in an attribute group.
+    fn attr_list_text(&mut self, list: &[Attr]) -> String {
         let mut text = String::new();
-        for (i, a) in attrs::canonical(self.m.attrs.get(set))
-            .into_iter()
-            .enumerate()
-        {
+        for (i, a) in attrs::canonical(list).into_iter().enumerate() {
             if i > 0 {
                 text.push(' ');
             }
             self.attr_text(&mut text, a, true);
         }
+        text
+    }
+
+    /// The slot of the attribute group with canonical text `text`.
+    fn group_slot_of_text(&mut self, text: String) -> u32 {
         let next = self.group_texts.len() as u32;
         let slot = *self.group_of_text.entry(text.clone()).or_insert(next);
         if slot == next {
             self.group_texts.push(text);
         }
-        self.group_of_set.insert(set, slot);
         slot
     }
 

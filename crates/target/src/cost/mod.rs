@@ -6,8 +6,9 @@
 //! [`Subtarget::cmp_sel_cost`], [`Subtarget::memory_cost`],
 //! [`Subtarget::masked_memory_cost`], [`Subtarget::gather_scatter_cost`],
 //! [`Subtarget::shuffle_cost`], [`Subtarget::vector_inst_cost`],
-//! [`Subtarget::intrinsic_cost`], [`Subtarget::arithmetic_reduction_cost`]
-//! and [`Subtarget::min_max_reduction_cost`]. Each legalizes the type
+//! [`Subtarget::intrinsic_cost`], [`Subtarget::arithmetic_reduction_cost`],
+//! [`Subtarget::min_max_reduction_cost`] and the immediates
+//! [`Subtarget::int_imm_cost_inst`]. Each legalizes the type
 //! ([`Subtarget::legalize`]: wide vectors split, narrow ones widen, odd
 //! ones promote or scalarize) and looks the legal type up in LLVM's
 //! per-feature tables, in LLVM's order, falling back where LLVM falls back
@@ -44,6 +45,7 @@ pub mod arith;
 mod budget;
 pub mod cast;
 pub mod cmpsel;
+pub mod imm;
 pub mod intrinsic;
 pub mod memory;
 pub mod mvt;

@@ -77,6 +77,9 @@ pub struct UnrollOptions {
     pub max_percent_threshold_boost: Option<u32>,
     /// `-unroll-max-iteration-count-to-analyze`.
     pub max_iterations_to_analyze: Option<u32>,
+    /// `-scev-cheap-expansion-budget`: the cost up to which runtime
+    /// unrolling expands a trip count (4).
+    pub cheap_expansion_budget: Option<u32>,
 }
 
 /// The outcome for one loop.
@@ -670,7 +673,7 @@ fn unroll_with(
         let header = a.loops.header(l);
         let ro = runtime::RuntimeOptions::new(p, opts);
         match runtime::add_remainder(m, f, a, l, count, &ro) {
-            Some(r) => {
+            Ok(r) => {
                 has_remainder = r.header.is_some();
                 remainder_header = r.header;
                 a_owned = FnAnalyses::compute(f);
@@ -687,8 +690,8 @@ fn unroll_with(
                 let latch = a.loops.latch(&a.cfg, l);
                 exits.retain(|e| Some(e.block) == latch || a.loops.is_exiting(&a.cfg, l, e.block));
             }
-            None if p.force => *runtime = false,
-            None => return UnrollResult::Unmodified,
+            Err(_) if p.force => *runtime = false,
+            Err(_) => return UnrollResult::Unmodified,
         }
     }
     let text = if complete {

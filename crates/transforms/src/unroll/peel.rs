@@ -504,7 +504,11 @@ impl CompareCounter<'_, '_, '_> {
         if !self.se.is_affine(left) || self.se.ar_loop(left) != Some(self.l) {
             return;
         }
-        if !is_equality(p) && !is_monotonic(self.se, left, p) {
+        // An equality is decided by peeling only when the recurrence cannot
+        // come back to a value it had (LLVM asks `hasNoSelfWrap`); others
+        // need a predicate that flips at most once.
+        let eq_decidable = is_equality(p) && self.se.has_flags(left, NoWrap::NW);
+        if !eq_decidable && !is_monotonic(self.se, left, p) {
             return;
         }
         let mut count = self.desired;
@@ -680,7 +684,7 @@ fn may_write(m: &Module, data: &InstData) -> bool {
 /// from `ptr`: static allocas, defined-size globals that cannot be null,
 /// and parameters with `dereferenceable(n)` or `byval`.
 fn is_dereferenceable(m: &Module, f: &Function, ptr: Operand, size: u64) -> bool {
-    let dl = loopwright_analysis::scev::DataLayout::of_module(m);
+    let dl = loopwright_ir::DataLayout::of_module(m);
     match ptr {
         Operand::Const(c) => match m.consts.data(c) {
             ConstData::Global {
@@ -750,7 +754,7 @@ fn peel_to_make_loads_dereferenceable(m: &Module, f: &Function, a: &FnAnalyses, 
     }) {
         return 0;
     }
-    let dl = loopwright_analysis::scev::DataLayout::of_module(m);
+    let dl = loopwright_ir::DataLayout::of_module(m);
     let mut load_users: FxHashSet<Inst> = FxHashSet::default();
     for &b in lf.data(l).blocks() {
         for i in f.layout.block_insts(b) {

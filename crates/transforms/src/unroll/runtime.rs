@@ -57,19 +57,24 @@
 //!   when it was unrolled or its backedge removed;
 //! - branch weights (`!prof`) on the new branches when the latch has them.
 //!
-//! Legality: nothing is changed (and `None` returned) unless the loop is
-//! in simplified form with a conditional latch that exits, its preheader
-//! ends in an unconditional branch, the latch's exit count is an integer
-//! scalar evolution computes and this module can expand (cheaply, unless
-//! `-unroll-count`/pragmas allow an expensive one), `log2(count)` fits its
-//! width, and, with several exiting blocks, the heuristic above allows it.
+//! Legality: nothing is changed (and a [`Rejection`] returned, LLVM's
+//! debug message for LLVM's reasons) unless the loop is in simplified
+//! form with a conditional latch that exits, its preheader ends in an
+//! unconditional branch, the latch's exit count is an integer scalar
+//! evolution computes and this module can expand, cheaply (LLVM's
+//! `isHighCostExpansion` with the target model's costs, [`expand::cost`]:
+//! at most `-scev-cheap-expansion-budget`, 4) unless `-unroll-count` or a
+//! pragma allows an expensive one, `log2(count)` fits its width, and,
+//! with several exiting blocks, the heuristic above allows it.
 //!
 //! Deliberate differences from LLVM 19, all refusals:
 //! - with several exiting blocks, the loop is left alone when an exiting
 //!   block ends in something other than `br`/`switch` or an exit block is
 //!   an EH pad (LLVM would build the remainder without dedicated exits);
-//! - trip counts wider than 64 bits or that [`expand`] cannot materialize
-//!   (sequential `umin`, pointer sums) are not handled.
+//! - trip counts wider than 128 bits, or that [`expand::can_expand`]
+//!   refuses (an add recurrence of a loop with a wider canonical induction
+//!   variable, a loop value whose exit is not one dominating block), are
+//!   not handled.
 
 mod edit;
 mod poison;
@@ -95,9 +100,6 @@ use loopwright_ir::{
     Module, Opcode, Operand, Predicate, TypeTable, ValueDef,
 };
 
-/// `SCEVCheapExpansionBudget`.
-const EXPANSION_BUDGET: u32 = 4;
-
 /// `EpilogHeaderWeights` and `UnrolledLoopHeaderWeights`.
 const ENTRY_WEIGHTS: [u32; 2] = [1, 127];
 
@@ -110,7 +112,7 @@ pub struct Remainder {
 
 /// What steers runtime unrolling: the unrolling preferences and LLVM's
 /// `-unroll-runtime-*` options.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct RuntimeOptions {
     /// `AllowExpensiveTripCount`: expand the trip count whatever it costs.
     pub allow_expensive_trip_count: bool,
@@ -122,6 +124,21 @@ pub struct RuntimeOptions {
     pub other_exit_predictable: bool,
     /// `-unroll-remainder` (`UnrollRemainder`).
     pub unroll_remainder: bool,
+    /// `-scev-cheap-expansion-budget`.
+    pub expansion_budget: u32,
+}
+
+impl Default for RuntimeOptions {
+    fn default() -> Self {
+        RuntimeOptions {
+            allow_expensive_trip_count: false,
+            epilog: None,
+            multi_exit: None,
+            other_exit_predictable: false,
+            unroll_remainder: false,
+            expansion_budget: expand::cost::CHEAP_EXPANSION_BUDGET,
+        }
+    }
 }
 
 impl RuntimeOptions {
@@ -132,6 +149,9 @@ impl RuntimeOptions {
             multi_exit: opts.runtime_multi_exit,
             other_exit_predictable: opts.runtime_other_exit_predictable.unwrap_or(false),
             unroll_remainder: p.unroll_remainder,
+            expansion_budget: opts
+                .cheap_expansion_budget
+                .unwrap_or(expand::cost::CHEAP_EXPANSION_BUDGET),
         }
     }
 }
@@ -244,6 +264,72 @@ fn multi_exit_allowed(
             || poison::has_postdominating_deoptimize(m, f, other_exits[0]))
 }
 
+/// Why runtime unrolling left a loop alone: LLVM's reasons (the text its
+/// `-debug-only=loop-unroll` prints) and ours.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rejection {
+    /// Fewer than two copies.
+    CountTooSmall,
+    /// Not in loop-simplify form.
+    NotSimplified,
+    /// The preheader does not end in an unconditional branch.
+    PreheaderBranch,
+    /// The latch does not end in a conditional branch that leaves the
+    /// loop (to a block that is no EH pad).
+    LatchBranch,
+    /// Several exiting blocks or exits, and LLVM's heuristic (or
+    /// `-unroll-runtime-multi-exit=false`) does not allow them.
+    MultiExit,
+    /// Our restriction: an exiting block ends in something other than
+    /// `br`/`switch`, or an exit is an EH pad.
+    UnsupportedExits,
+    /// Scalar evolution has no exit count for the latch (or a pointer
+    /// one).
+    NoExitCount,
+    /// The trip count costs more than the budget to expand.
+    HighCostTripCount { cost: u64, budget: u64 },
+    /// Our restriction: the trip count is wider than 128 bits, or the
+    /// expander cannot expand it (as LLVM would) at the preheader.
+    TripCountNotExpandable,
+    /// `log2(count)` exceeds the width of the count.
+    CountOverflow { count: u32, width: u32 },
+}
+
+impl std::fmt::Display for Rejection {
+    fn fmt(&self, out: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Rejection::CountTooSmall => write!(out, "Unroll count is less than 2"),
+            Rejection::NotSimplified => write!(out, "Not in simplify form!"),
+            Rejection::PreheaderBranch => {
+                write!(out, "Preheader not terminated by an unconditional branch")
+            }
+            Rejection::LatchBranch => {
+                write!(out, "Loop latch not terminated by a conditional branch.")
+            }
+            Rejection::MultiExit => write!(
+                out,
+                "Multiple exit/exiting blocks in loop and multi-exit unrolling not enabled!"
+            ),
+            Rejection::UnsupportedExits => write!(
+                out,
+                "Exiting block not ending in br/switch, or an exit is an EH pad (not supported)"
+            ),
+            Rejection::NoExitCount => write!(out, "Could not compute exit block SCEV"),
+            Rejection::HighCostTripCount { cost, budget } => write!(
+                out,
+                "High cost for expanding trip count scev! (cost {cost} > budget {budget})"
+            ),
+            Rejection::TripCountNotExpandable => {
+                write!(out, "Trip count cannot be expanded (not supported)")
+            }
+            Rejection::CountOverflow { count, width } => write!(
+                out,
+                "Count failed constraint on overflow calc: Count={count}, BEWidth={width}"
+            ),
+        }
+    }
+}
+
 /// The checks of `UnrollRuntimeLoopRemainder` before it changes anything.
 fn analyze(
     m: &Module,
@@ -252,38 +338,41 @@ fn analyze(
     l: Loop,
     count: u32,
     ro: &RuntimeOptions,
-) -> Option<Shape> {
+) -> Result<Shape, Rejection> {
     let lf = &a.loops;
     let cfg = &a.cfg;
-    if count < 2 || !lf.is_simplified(f, cfg, l) {
-        return None;
+    if count < 2 {
+        return Err(Rejection::CountTooSmall);
+    }
+    if !lf.is_simplified(f, cfg, l) {
+        return Err(Rejection::NotSimplified);
     }
     let header = lf.header(l);
-    let latch = lf.latch(cfg, l)?;
-    let preheader = lf.preheader(f, cfg, l)?;
-    let pt = f.terminator(preheader)?;
+    let latch = lf.latch(cfg, l).ok_or(Rejection::NotSimplified)?;
+    let preheader = lf.preheader(f, cfg, l).ok_or(Rejection::NotSimplified)?;
+    let pt = f.terminator(preheader).ok_or(Rejection::PreheaderBranch)?;
     if f.inst(pt).opcode != Opcode::Br || f.inst(pt).operands().len() != 1 {
-        return None;
+        return Err(Rejection::PreheaderBranch);
     }
-    let lt = f.terminator(latch)?;
+    let lt = f.terminator(latch).ok_or(Rejection::LatchBranch)?;
     if f.inst(lt).opcode != Opcode::Br || f.inst(lt).operands().len() != 3 {
-        return None;
+        return Err(Rejection::LatchBranch);
     }
     let (Operand::Block(s0), Operand::Block(s1)) =
         (f.inst(lt).operands()[1], f.inst(lt).operands()[2])
     else {
-        return None;
+        return Err(Rejection::LatchBranch);
     };
     let header_on_true = s0 == header;
     let latch_exit = if header_on_true { s1 } else { s0 };
     if lf.contains(l, latch_exit) || crate::utils::is_eh_pad(f, latch_exit) {
-        return None;
+        return Err(Rejection::LatchBranch);
     }
     let exiting = lf.exiting_blocks(cfg, l);
     let other_exits = unique_non_latch_exits(f, a, l, latch);
     if exiting.len() != 1 || !other_exits.is_empty() {
         if !multi_exit_allowed(m, f, exiting.len(), &other_exits, ro) {
-            return None;
+            return Err(Rejection::MultiExit);
         }
         // Our restriction: exits we can give dedicated blocks.
         let plain = exiting.iter().all(|&b| {
@@ -291,16 +380,16 @@ fn analyze(
                 .is_some_and(|t| matches!(f.inst(t).opcode, Opcode::Br | Opcode::Switch))
         });
         if !plain || other_exits.iter().any(|&b| crate::utils::is_eh_pad(f, b)) {
-            return None;
+            return Err(Rejection::UnsupportedExits);
         }
     }
     // The trip count, through scalar evolution.
     let (be, tc, width, existing) = {
         let se = &mut ScalarEvolution::new(m, f, cfg, &a.dt, lf);
-        let s = se.exit_count(l, latch)?;
+        let s = se.exit_count(l, latch).ok_or(Rejection::NoExitCount)?;
         let w = match se.ty(s) {
             loopwright_analysis::scev::Ty::Int(w) => w,
-            loopwright_analysis::scev::Ty::Ptr(_) => return None,
+            loopwright_analysis::scev::Ty::Ptr(_) => return Err(Rejection::NoExitCount),
         };
         let mut dom_blocks = Vec::new();
         let mut cur = Some(preheader);
@@ -327,26 +416,40 @@ fn analyze(
         let t = se.ty(s);
         let one = se.get_one(t);
         let tc = se.get_add2(s, one, NoWrap::ANY);
-        (
-            expand::extract(se, s)?,
-            expand::extract(se, tc)?,
-            w,
-            existing,
-        )
+        let ctx = expand::ExpandCtx::new(a, existing);
+        if !ro.allow_expensive_trip_count {
+            let target = loopwright_target::TargetModel::for_function(m, f);
+            let q = expand::cost::CostQuery {
+                target: &target,
+                code_size: m.attrs.has(f.fn_attrs, "minsize"),
+                budget: ro.expansion_budget,
+                at: pt,
+                l,
+            };
+            let verdict = expand::cost::expansion_cost(m, f, se, &ctx, &[tc], &q);
+            if verdict.high {
+                return Err(Rejection::HighCostTripCount {
+                    cost: verdict.cost,
+                    budget: verdict.budget,
+                });
+            }
+        }
+        let be = expand::extract(se, s).ok_or(Rejection::TripCountNotExpandable)?;
+        let tc = expand::extract(se, tc).ok_or(Rejection::TripCountNotExpandable)?;
+        if !expand::can_expand(m, f, &ctx, &tc, pt) || !expand::can_expand(m, f, &ctx, &be, pt) {
+            return Err(Rejection::TripCountNotExpandable);
+        }
+        (be, tc, w, ctx.existing)
     };
-    if width > 64 {
-        return None;
-    }
-    let (c, high) = expand::cost(&tc);
-    if !ro.allow_expensive_trip_count && (high || c > EXPANSION_BUDGET) {
-        return None;
+    if width > 128 {
+        return Err(Rejection::TripCountNotExpandable);
     }
     if count.ilog2() > width {
-        return None;
+        return Err(Rejection::CountOverflow { count, width });
     }
     let blocks = lf.data(l).blocks().to_vec();
     let may_skip_latch = !other_exits.is_empty() || !poison::no_abnormal_exits(m, f, &blocks);
-    Some(Shape {
+    Ok(Shape {
         header,
         latch,
         preheader,
@@ -368,9 +471,9 @@ fn analyze(
     })
 }
 
-/// Builds the remainder loop for unrolling `l` by `count`. Returns `None`,
-/// changing nothing, when the loop's shape or trip count does not allow
-/// it (see the module docs).
+/// Builds the remainder loop for unrolling `l` by `count`. Returns why
+/// not, changing nothing, when the loop's shape or trip count does not
+/// allow it (see the module docs).
 pub fn add_remainder(
     m: &mut Module,
     f: &mut Function,
@@ -378,9 +481,9 @@ pub fn add_remainder(
     l: Loop,
     count: u32,
     ro: &RuntimeOptions,
-) -> Option<Remainder> {
+) -> Result<Remainder, Rejection> {
     let s = analyze(m, f, a, l, count, ro)?;
-    Some(build(m, f, a, &s, count, ro))
+    Ok(build(m, f, a, &s, count, ro))
 }
 
 /// An instruction inserted before `before`, with `before`'s `!dbg` (as an
@@ -469,11 +572,8 @@ fn build(
     // The trip count and the number of extra iterations, in the preheader.
     let ph_br = f.terminator(preheader).expect("split block has a branch");
     let ctx = expand::ExpandCtx {
-        existing: s.existing.clone(),
-        loops: Some((&a.loops, &a.cfg)),
-        dt: Some(&a.dt),
         dbg: f.inst(ph_br).md.get(MdKind::DBG),
-        ..Default::default()
+        ..expand::ExpandCtx::new(a, s.existing.clone())
     };
     let mut tc_v = expand::expand_with(m, f, &s.tc, ph_br, &ctx);
     let be_v = if s.may_skip_latch && !poison::not_undef_or_poison(m, f, &a.dt, tc_v, preheader) {

@@ -12,7 +12,7 @@
 //! load that straddles values the fold cannot represent (addresses,
 //! unusual float formats) is left alone.
 
-use loopwright_analysis::scev::DataLayout;
+use loopwright_ir::DataLayout;
 use loopwright_ir::{
     ApInt, Const, ConstData, Flags, GlobalRef, InstData, Linkage, Module, Opcode, Operand, Type,
     TypeData,

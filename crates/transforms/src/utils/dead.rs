@@ -30,7 +30,7 @@ use super::diexpr::{
 };
 use super::direct_callee;
 use loopwright_analysis::loops::may_access_memory;
-use loopwright_analysis::scev::DataLayout;
+use loopwright_ir::DataLayout;
 use loopwright_ir::{
     ConstData, Extra, Flags, Function, Inst, InstData, Md, Module, Opcode, Operand, Predicate,
     TypeData, Value, ValueDef,
@@ -84,6 +84,11 @@ pub fn trivially_dead(m: &Module, f: &Function, inst: Inst) -> bool {
             }
         }
         op if op.is_call_like() => {
+            // LLVM gives these intrinsics `nounwind willreturn memory(none)`
+            // whatever their declaration says.
+            if loopwright_analysis::effects::calls_pure_intrinsic(m, data) {
+                return true;
+            }
             let Some(ci) = data.call_info() else {
                 return false;
             };

@@ -157,7 +157,7 @@ pub fn simplify(m: &mut Module, data: &InstData) -> Option<Operand> {
 /// offset 0, else `getelementptr [flags] (i8, ptr @g, i64 offset)`, as
 /// LLVM 19's constant folding writes it.
 fn fold_gep(m: &mut Module, data: &InstData) -> Option<Operand> {
-    use loopwright_analysis::scev::DataLayout;
+    use loopwright_ir::DataLayout;
     let ops = data.operands();
     let Extra::Gep { source_ty } = data.extra else {
         return None;

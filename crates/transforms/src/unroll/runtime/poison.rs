@@ -47,7 +47,8 @@ pub fn transfers_execution(m: &Module, d: &InstData) -> bool {
         | Opcode::CatchPad => false,
         Opcode::Store => !d.flags.contains(Flags::VOLATILE),
         op if op.is_call_like() => {
-            call_has_fn_attr(m, d, "nounwind") && call_has_fn_attr(m, d, "willreturn")
+            loopwright_analysis::effects::calls_pure_intrinsic(m, d)
+                || (call_has_fn_attr(m, d, "nounwind") && call_has_fn_attr(m, d, "willreturn"))
         }
         _ => true,
     }

@@ -7,7 +7,7 @@
 //! the sizes and field offsets that follow (`getTypeStoreSize`,
 //! `getTypeAllocSize`, `StructLayout`). Malformed entries are ignored.
 
-use loopwright_ir::{Module, Type, TypeData, TypeTable};
+use crate::{Module, Type, TypeData, TypeTable};
 use std::rc::Rc;
 
 /// A parsed data layout.
@@ -145,6 +145,17 @@ impl DataLayout {
     /// offsets; LLVM's `getIndexTypeSizeInBits`).
     pub fn index_bits(&self, asp: u32) -> u32 {
         self.pointer(asp).2
+    }
+
+    /// The widest index of any address space (LLVM's
+    /// `getMaxIndexSizeInBits`).
+    pub fn max_index_bits(&self) -> u32 {
+        self.pointers
+            .iter()
+            .map(|p| p.3)
+            .max()
+            .unwrap_or(64)
+            .max(self.index_bits(0))
     }
 
     fn int_align(&self, bits: u32) -> u64 {
