@@ -39,9 +39,11 @@ commands:
   bench [--quick] [--callgrind] [--anchor] [--filter RE] [--runs N]
                        run the kernel suite: loopwright vs clang -O3, gcc -O3
                        and the -O3 floor (`cargo xtask bench --help`)
-  bench-compile [--runs N]
+  bench-compile [--runs N] [--cc-only] [--anchor]
                        loopwright's compile time and peak RSS vs opt-19
-                       running the equivalent passes
+                       running the equivalent passes, then `loopwright cc
+                       -O3` vs `clang-19 -O3` (--cc-only: just that;
+                       --anchor: also the driver with LLVM's loop passes)
   bench-scev [--runs N] [--classify] [--unnamed]
                        time loopwright analyze --json vs opt-19
                        -passes='print<scalar-evolution>' on a >= 100k-line module
