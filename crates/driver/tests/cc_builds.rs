@@ -9,6 +9,10 @@
 //!   seeded generator `cargo xtask difftest --emit` writes with);
 //! - `tests/cc/project`, a multi-file C project, by
 //!   `make -j2 CC=loopwright-cc` (dependency files included);
+//! - the same project by CMake (`tests/cc/project/CMakeLists.txt`,
+//!   `CC=loopwright-cc`: CMake's compiler probes included);
+//! - a Rust program whose build script compiles C through cargo's `cc`
+//!   crate with `CC=loopwright-cc`;
 //! - `tests/cc/stl.cpp`, a C++ program using the standard library, by
 //!   `loopwright c++`.
 //!
@@ -299,6 +303,123 @@ fn make_builds_a_project_with_loopwright_cc() {
         "{}",
         f.stdout_text()
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// CMake takes `CC=loopwright-cc` as it takes a compiler: it probes it
+/// (compiler identification, a test program), then builds a static
+/// library and the program with `-O3` (its Release flags), in parallel.
+#[test]
+fn cmake_builds_a_project_with_loopwright_cc() {
+    if !loopwright_testkit::require(&["clang-19", "opt-19", "make", "cmake"]) {
+        return;
+    }
+    let dir = work("cmake");
+    let (ours, theirs) = (dir.join("lw"), dir.join("clang"));
+    project_copy(&ours);
+    project_copy(&theirs);
+    let configure = |src: &Path, cc: &Path| {
+        let f = loopwright_testkit::run(
+            command_in(src, Path::new("cmake"))
+                .env("CC", cc)
+                .args(["-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release"])
+                .arg("-DCMAKE_C_FLAGS=-fno-loopwright-fallback"),
+            loopwright_testkit::run::TIMEOUT,
+        );
+        assert!(
+            f.success(),
+            "cmake with CC={}:\n{}{}",
+            cc.display(),
+            f.stdout_text(),
+            f.stderr_text()
+        );
+        f
+    };
+    let f = configure(&ours, &lw_cc());
+    assert!(
+        f.stdout_text()
+            .contains("The C compiler identification is Clang 19"),
+        "CMake identifies loopwright-cc as clang-19:\n{}",
+        f.stdout_text()
+    );
+    let f = run_ok_in(
+        &ours,
+        Path::new("cmake"),
+        &["--build", "build", "-j2", "-v"],
+    );
+    assert_no_fallback("cmake --build", &f.stderr_text());
+    assert!(
+        f.stdout_text().contains("loopwright-cc") && f.stdout_text().contains("-O3"),
+        "the build compiles with loopwright-cc at -O3:\n{}",
+        f.stdout_text()
+    );
+    // clang-19's build of the same project; the flag is clang's unknown
+    // option, so it builds with the Makefile instead.
+    run_ok_in(&theirs, Path::new("make"), &["CC=clang-19", "CFLAGS=-O3"]);
+    let want = run_ok_in(&theirs, &theirs.join("prog"), &[]).stdout_text();
+    let got = run_ok_in(&ours, &ours.join("build/prog"), &[]).stdout_text();
+    assert!(want.lines().count() >= 10, "{want}");
+    assert_eq!(got, want);
+    assert_ne!(want.replacen("crc32", "crc33", 1), got);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Cargo's `cc` crate takes `CC=loopwright-cc` from the environment: a
+/// Rust program whose build script compiles C with it links and runs, and
+/// the build script's record names the driver.
+#[test]
+fn cargo_cc_crate_builds_with_loopwright_cc() {
+    if !loopwright_testkit::require(&["clang-19", "opt-19", "cargo"]) {
+        return;
+    }
+    let dir = work("cargo-cc");
+    std::fs::create_dir_all(dir.join("src")).unwrap();
+    std::fs::write(
+        dir.join("Cargo.toml"),
+        "[package]\nname = \"lwccdemo\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+         [workspace]\n\n[build-dependencies]\ncc = \"1\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("build.rs"),
+        "fn main() {\n    cc::Build::new().file(\"sum.c\").opt_level(3)\n        \
+         .flag(\"-fno-loopwright-fallback\").compile(\"lwsum\");\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("sum.c"),
+        "long lw_sum(const int *x, int n) {\n  long s = 0;\n  \
+         for (int i = 0; i < n; i++) s += (long)x[i] * (i % 7);\n  return s;\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("src/main.rs"),
+        "extern \"C\" { fn lw_sum(x: *const i32, n: i32) -> i64; }\n\
+         fn main() {\n    let v: Vec<i32> = (0..1000).map(|i| i * 3 - 500).collect();\n    \
+         println!(\"{}\", unsafe { lw_sum(v.as_ptr(), 1000) });\n}\n",
+    )
+    .unwrap();
+    let f = loopwright_testkit::run(
+        command_in(&dir, Path::new("cargo"))
+            .env("CC", lw_cc())
+            .env("CARGO_TARGET_DIR", dir.join("target"))
+            .args(["run", "--quiet", "--release"]),
+        std::time::Duration::from_secs(900),
+    );
+    assert!(f.success(), "cargo run:\n{}", f.stderr_text());
+    assert_no_fallback("cargo's cc crate", &f.stderr_text());
+    let want: i64 = (0..1000i64).map(|i| (i * 3 - 500) * (i % 7)).sum();
+    assert_eq!(f.stdout_text().trim(), want.to_string());
+    // The build script compiled with the driver.
+    let mut named = false;
+    for e in std::fs::read_dir(dir.join("target/release/build")).unwrap() {
+        let out = e.unwrap().path().join("output");
+        if let Ok(t) = std::fs::read_to_string(&out) {
+            named |= t.contains(&format!("CC = Some({})", lw_cc().display()))
+                || t.contains(&format!("CC = Some(\"{}\")", lw_cc().display()));
+        }
+    }
+    assert!(named, "no build script output names {}", lw_cc().display());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
