@@ -50,6 +50,9 @@ fn host(op: Opcode, a: u128, b: u128, w: u32) -> Option<u128> {
             LShr => a >> b,
             AShr => (sa >> b) as u128,
             UDiv | URem | SDiv | SRem if b == 0 => return None,
+            // LLVM's `X / 1` and `X % 1` come first (in i1, 1 is also -1).
+            UDiv | SDiv if b == 1 => a,
+            URem | SRem if b == 1 => 0,
             SDiv | SRem if a == smin && b == m => return None,
             UDiv => a / b,
             URem => a % b,
