@@ -349,21 +349,39 @@ fn print_access_info(
     laa: &loopwright_analysis::laa::LaaOptions,
     out: &mut String,
 ) {
+    let opts = laa_options(m, f, laa);
+    let loc = |i: loopwright_ir::Inst| source_location(m, f, i);
+    loopwright_analysis::laa::print::print_function(m, fid, f, &opts, &loc, out);
+}
+
+/// Loop access analysis's options for `f`: `base` with the target's
+/// maximum vector width (twice its vector register width, as LLVM's
+/// `MaxTargetVectorWidthInBits`).
+pub(crate) fn laa_options(
+    m: &Module,
+    f: &loopwright_ir::Function,
+    base: &loopwright_analysis::laa::LaaOptions,
+) -> loopwright_analysis::laa::LaaOptions {
     use loopwright_target::RegisterKind;
     let target = loopwright_target::TargetModel::for_function(m, f);
     let width = target
         .subtarget()
         .register_bit_width(RegisterKind::FixedVector);
-    let opts = loopwright_analysis::laa::LaaOptions {
+    loopwright_analysis::laa::LaaOptions {
         max_target_vector_width_bits: (width != 0).then_some(2 * u64::from(width)),
-        ..laa.clone()
-    };
-    let loc = |i: loopwright_ir::Inst| -> Option<String> {
-        let node = f.inst(i).md.get(loopwright_ir::MdKind::DBG)?;
-        let s = loopwright_transforms::remark::source_loc(&m.md, node)?;
-        Some(format!("{}:{}:{}", s.file, s.line, s.column))
-    };
-    loopwright_analysis::laa::print::print_function(m, fid, f, &opts, &loc, out);
+        ..base.clone()
+    }
+}
+
+/// An instruction's `!dbg` location as remarks print it (`file:line:col`).
+pub(crate) fn source_location(
+    m: &Module,
+    f: &loopwright_ir::Function,
+    i: loopwright_ir::Inst,
+) -> Option<String> {
+    let node = f.inst(i).md.get(loopwright_ir::MdKind::DBG)?;
+    let s = loopwright_transforms::remark::source_loc(&m.md, node)?;
+    Some(format!("{}:{}:{}", s.file, s.line, s.column))
 }
 
 /// Runs the function pass `name` with `params` on `f`; a pass other than

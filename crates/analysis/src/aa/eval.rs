@@ -147,7 +147,7 @@ fn fp_ty_of(m: &Module, fp: &FunctionPrinter<'_, '_>, op: Operand) -> Type {
 /// out) that prints values as LLVM's in-memory module prints them: the
 /// attributes LLVM gives intrinsic declarations, the alignment its parser
 /// fills in. Analysis printers (`aa-eval`, `print<access-info>`) use it.
-pub(crate) fn with_llvm_printer<R>(
+pub fn with_llvm_printer<R>(
     m: &Module,
     f: Func,
     func: &Function,

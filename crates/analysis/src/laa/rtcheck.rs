@@ -204,8 +204,11 @@ impl Ctx<'_, '_> {
                 return (cnc, cnc);
             };
             start = self.se.ar_start(e);
-            end = self.se.evaluate_at_iteration(e, ex);
             let step = self.se.ar_step(e);
+            // `evaluateAtIteration` takes the count in the step's type.
+            let sty = self.se.ty(step);
+            let it = self.se.get_truncate_or_zero_extend(ex, sty, 0);
+            end = self.se.evaluate_at_iteration(e, it);
             match self.se.as_const(step) {
                 Some(c) => {
                     if c.is_negative() {
