@@ -243,12 +243,12 @@ impl Ctx<'_, '_> {
     fn gep_induction_operand(&self, i: loopwright_ir::Inst) -> usize {
         let d = self.f.inst(i);
         let ops = d.operands();
-        let mut last = ops.len() - 1;
+        let mut last = ops.len().saturating_sub(1);
         let loopwright_ir::Extra::Gep { source_ty } = d.extra else {
             return last;
         };
         let result_size = self
-            .gep_result_elem(source_ty, &ops[2..])
+            .gep_result_elem(source_ty, ops.get(2..).unwrap_or(&[]))
             .map(|t| self.alloc_size(t));
         while last > 1 && self.const_int(ops[last]) == Some(0) {
             // The element the index before `last` selects.

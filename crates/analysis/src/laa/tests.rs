@@ -847,3 +847,40 @@ fn report_texts() {
         "cannot identify array bounds"
     );
 }
+
+/// A GEP without indices (`getelementptr i32, ptr %p`) as an access's
+/// pointer: the symbolic-stride search looks at its operands (it panicked
+/// on the missing index); opt-19 needs one check here.
+const GEP_WITHOUT_INDICES: &str = r#"define void @f(ptr %a, ptr %b, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %p = phi ptr [ %a, %entry ], [ %p.next, %loop ]
+  %q = getelementptr i32, ptr %p
+  %v = load i32, ptr %q, align 4
+  %r = getelementptr inbounds i32, ptr %b, i64 %i
+  store i32 %v, ptr %r, align 4
+  %p.next = getelementptr inbounds i32, ptr %p, i64 1
+  %i.next = add nuw nsw i64 %i, 1
+  %c = icmp ult i64 %i.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  ret void
+}
+"#;
+
+#[test]
+fn gep_without_indices() {
+    assert_eq!(
+        facts(GEP_WITHOUT_INDICES),
+        Facts {
+            verdict: "checks".to_string(),
+            width: None,
+            deps: vec![],
+            checks: 1,
+            predicates: vec![],
+            invariant_store_dep: false,
+        }
+    );
+}
