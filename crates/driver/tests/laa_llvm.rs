@@ -2,7 +2,9 @@
 //! -passes='print<access-info>'` and the same `opt-19` command on the real
 //! modules of `common::modules` (the corpus at every point of its build
 //! matrix, the hand-written corpus modules, the bench kernels, the
-//! conformance suites' modules).
+//! conformance suites' modules) and [`GENERATED_MODULES`] random modules of
+//! `aa_gen` (the alias-analysis generator: aliasing shapes compiled code
+//! rarely shows, loops with pointer phis among them).
 //!
 //! Per loop, the facts a vectorizer decides on must agree on at least 98%
 //! of the loops, every difference listed: the verdict (safe, safe with
@@ -27,7 +29,10 @@
 
 mod common;
 
-use common::modules::{self, Job};
+#[path = "../../analysis/tests/aa_gen/mod.rs"]
+mod aa_gen;
+
+use common::modules::{self, Job, Source};
 use loopwright_testkit::tools::{CLANG, CLANGXX, OPT};
 use loopwright_testkit::{floors, run, Allowlist};
 use std::fmt::Write as _;
@@ -35,6 +40,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+
+/// Modules of `aa_gen` compared (random aliasing shapes: GEP chains, pointer
+/// phis, selects, escapes, `!tbaa`, scopes, calls), and functions in each.
+const GENERATED_MODULES: u64 = 60;
+const GENERATED_FUNCTIONS: usize = 40;
 
 /// The share of loops whose facts must agree.
 const MIN_AGREEMENT: f64 = 0.98;
@@ -293,7 +303,14 @@ fn access_info_matches_opt19() {
     let filter = std::env::var("LAA_LLVM_FILTER")
         .ok()
         .filter(|f| !f.is_empty());
-    let jobs: Vec<Job> = modules::jobs(&root)
+    let mut all = modules::jobs(&root);
+    for seed in 0..GENERATED_MODULES {
+        all.push(Job {
+            name: format!("aa_gen/{seed}"),
+            source: Source::Generated(seed),
+        });
+    }
+    let jobs: Vec<Job> = all
         .into_iter()
         .filter(|j| filter.as_ref().is_none_or(|f| j.name.contains(f.as_str())))
         .collect();
@@ -304,7 +321,7 @@ fn access_info_matches_opt19() {
         .unwrap_or(2)
         .max(1);
     let bin = loopwright_bin();
-    let no_generator = |_: u64| String::new();
+    let generated = |seed: u64| aa_gen::module(seed, GENERATED_FUNCTIONS).0;
     let next = AtomicUsize::new(0);
     let totals = Mutex::new(Totals::default());
     let unsound = Mutex::new(Allowlist::new("UNSOUND", UNSOUND));
@@ -314,7 +331,7 @@ fn access_info_matches_opt19() {
             s.spawn(|| loop {
                 let k = next.fetch_add(1, Ordering::SeqCst);
                 let Some(job) = jobs.get(k) else { break };
-                let module = match modules::build(job, &work, &no_generator) {
+                let module = match modules::build(job, &work, &generated) {
                     Ok(p) => p,
                     Err(e) => {
                         totals.lock().unwrap().failures.push(e);
