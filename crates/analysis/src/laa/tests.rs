@@ -884,3 +884,40 @@ fn gep_without_indices() {
         }
     );
 }
+
+/// `a[i] = (c[i] ? d : b)[i]`: the loaded pointer forks into two add
+/// recurrences, each checked (three checks, as opt-19); with
+/// `-max-forked-scev-depth=0` it is not looked through and its bounds are
+/// unknown (opt-19 agrees).
+const FORKED: &str = r#"define void @f(ptr %a, ptr %b, ptr %d, ptr %cond, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %cp = getelementptr inbounds i32, ptr %cond, i64 %i
+  %cv = load i32, ptr %cp, align 4
+  %c0 = icmp eq i32 %cv, 0
+  %base = select i1 %c0, ptr %b, ptr %d
+  %p = getelementptr inbounds i32, ptr %base, i64 %i
+  %v = load i32, ptr %p, align 4
+  %q = getelementptr inbounds i32, ptr %a, i64 %i
+  store i32 %v, ptr %q, align 4
+  %i.next = add nuw nsw i64 %i, 1
+  %c = icmp ult i64 %i.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  ret void
+}
+"#;
+
+#[test]
+fn forked_pointers() {
+    let f = facts(FORKED);
+    assert_eq!((f.verdict.as_str(), f.checks), ("checks", 3));
+    let opts = LaaOptions {
+        max_forked_depth: 0,
+        ..Default::default()
+    };
+    let f = facts_with(FORKED, opts);
+    assert_eq!(f.verdict, "unsafe: cannot identify array bounds");
+}
