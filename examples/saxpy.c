@@ -1,12 +1,13 @@
 // SAXPY, a dot product and a matrix-vector product: the README's first
 // example for loopwright.
 //
-// saxpy.ll is the IR LLVM's -O2 pipeline hands to its loop transformations
-// (simplification done, loops rotated, nothing unrolled or vectorized yet).
-// Regenerate it with (from this directory):
-//   clang-19 -std=gnu17 -O2 -g -fdebug-compilation-dir=. -S -emit-llvm \
-//     -Xclang -disable-llvm-passes saxpy.c -o - |
-//   opt-19 -S -passes='function(sroa<modify-cfg>,early-cse<memssa>,simplifycfg,instcombine,loop-mssa(loop-instsimplify,loop-simplifycfg,licm,loop-rotate<header-duplication;no-prepare-for-lto>),simplifycfg,instcombine,loop(loop-idiom,indvars,loop-deletion),sroa,gvn,instcombine)' -o saxpy.ll
+// saxpy.ll is the IR LLVM's -O3 pipeline hands to its loop transformations
+// (simplification done, loops rotated, nothing unrolled or vectorized yet),
+// as the compiler driver keeps it with -save-temps. Regenerate it after any
+// change to this file (a test fails while it is stale), from this
+// directory:
+//   cargo run --release -p loopwright -- cc -O3 -g -fdebug-compilation-dir=. \
+//     -save-temps -c saxpy.c -o /tmp/saxpy.o && cp /tmp/saxpy.loops.ll saxpy.ll
 // The unroll-and-jam hint on gemv's outer loop survives as llvm.loop
 // metadata; loopwright reports it as a leftover transformation until
 // unroll-and-jam exists.

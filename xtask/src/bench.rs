@@ -14,25 +14,26 @@
 //! - [`run`] checks checksums, times runs and counts instructions;
 //! - [`report`] writes the table, geometric means and `BENCHMARKS.md`;
 //! - [`svg`] draws `bench/speedups.svg`;
-//! - [`compile`] is `bench-compile`.
+//! - [`compile`] is `bench-compile` ([`bigc`] writes its large C file).
 //!
 //! Builds run in parallel (one job per kernel); measurements run one
 //! process at a time, after all builds, so compiling never disturbs a
 //! timing.
 
+mod bigc;
 mod build;
 mod compile;
-mod pipeline;
 mod report;
 mod run;
 mod suite;
 mod svg;
 
 pub use compile::bench_compile;
+pub(crate) use compile::{default_pipeline_text, opt_equivalent};
 
 use anyhow::{bail, ensure, Context, Result};
 use build::{Build, Built, Toolchain};
-use pipeline::LoopSplit;
+use loopwright::llvm_pipeline::{self as pipeline, LoopSplit};
 use regex_lite::Regex;
 use report::{Environment, Metric, Row};
 use std::collections::BTreeMap;
@@ -374,32 +375,23 @@ fn require(tools: &[&str]) -> Result<()> {
 }
 
 /// The loopwright binary: `LOOPWRIGHT_BIN`, or a fresh release build.
-fn loopwright_bin(root: &Path, target: &Path) -> Result<PathBuf> {
+pub(crate) fn loopwright_bin(root: &Path, target: &Path) -> Result<PathBuf> {
     match std::env::var_os("LOOPWRIGHT_BIN") {
         Some(p) if !p.is_empty() => Ok(PathBuf::from(p)),
         _ => crate::build_release(root, target),
     }
 }
 
-/// LLVM 19's -O3 pipeline text, split around its loop transformations.
+/// LLVM 19's -O3 pipeline text (opt-19's `default<O3>`), split around its
+/// loop transformations by the split the driver uses too
+/// (`loopwright::llvm_pipeline`).
 pub(crate) fn o3_split() -> Result<LoopSplit> {
-    let out = build::output_with_empty_module(Command::new(build::OPT).args([
-        "-passes=default<O3>",
-        "-print-pipeline-passes",
-        "-disable-output",
-    ]))
-    .context("run opt-19 -print-pipeline-passes")?;
-    ensure!(
-        out.status.success(),
-        "opt-19 -print-pipeline-passes failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8_lossy(&out.stdout);
-    LoopSplit::from_o3(text.trim()).context("splitting the -O3 pipeline")
+    let text = pipeline::opt_default_pipeline("O3")?;
+    LoopSplit::from_pipeline(&text).context("splitting the -O3 pipeline")
 }
 
 /// The three load averages of `/proc/loadavg`.
-fn loadavg() -> String {
+pub(crate) fn loadavg() -> String {
     std::fs::read_to_string("/proc/loadavg")
         .map(|t| t.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
         .unwrap_or_else(|_| "unknown".to_owned())
@@ -507,7 +499,7 @@ fn environment(tc: &Toolchain, load: String) -> Environment {
         split_note: format!(
             "BEFORE is LLVM 19's `default<O3>` up to `{}` without {}; AFTER is the rest \
              without {} (derived from `opt-19 -passes='default<O3>' -print-pipeline-passes` \
-             by `xtask/src/bench/pipeline.rs`).",
+             by `crates/driver/src/llvm_pipeline.rs`).",
             pipeline::SPLIT_AT,
             pipeline::REMOVED_BEFORE.join(", "),
             pipeline::REMOVED_AFTER.join(", ")

@@ -894,7 +894,7 @@ pub(crate) const PRELOOP: &str = "preloop";
 
 /// LLVM 19's -O3 pipeline up to its loop transformations, without
 /// `loop-unroll-full` (the `before` half of `cargo xtask bench`'s split,
-/// `bench::pipeline::LoopSplit`): the IR loopwright sees when it
+/// `loopwright::llvm_pipeline::LoopSplit`): the IR loopwright sees when it
 /// stands in for LLVM's loop passes. Asked of opt-19 once per process.
 pub(crate) fn preloop_pipeline() -> Result<&'static str> {
     static PIPELINE: std::sync::OnceLock<std::result::Result<String, String>> =

@@ -11,8 +11,12 @@
 //!   on random C programs (see `tests/difftest/README.md`).
 //! - `cargo xtask bench-scev [--runs N]`: time `loopwright analyze --json`
 //!   against `opt-19 -passes='print<scalar-evolution>'` (`bench_scev.rs`).
+//! - `cargo xtask bench-loops [--runs N] [--loops A,B,...]`: every loop
+//!   pass against opt-19 on 1,000 to 25,000 loops in one function
+//!   (`bench_loops.rs`).
 
 mod bench;
+mod bench_loops;
 mod bench_scev;
 mod difftest;
 #[path = "../../tests/corpus/matrix.rs"]
@@ -35,12 +39,17 @@ commands:
   bench [--quick] [--callgrind] [--anchor] [--filter RE] [--runs N]
                        run the kernel suite: loopwright vs clang -O3, gcc -O3
                        and the -O3 floor (`cargo xtask bench --help`)
-  bench-compile [--runs N]
+  bench-compile [--runs N] [--cc-only] [--anchor]
                        loopwright's compile time and peak RSS vs opt-19
-                       running the equivalent passes
+                       running the equivalent passes, then `loopwright cc
+                       -O3` vs `clang-19 -O3` (--cc-only: just that;
+                       --anchor: also the driver with LLVM's loop passes)
   bench-scev [--runs N] [--classify] [--unnamed]
                        time loopwright analyze --json vs opt-19
                        -passes='print<scalar-evolution>' on a >= 100k-line module
+  bench-loops [--runs N] [--loops A,B,...]
+                       every loop pass vs opt-19 on 1,000 to 25,000 loops in
+                       one function (the hostile test's shape)
   difftest [options]   differential testing on random C programs
                        (`cargo xtask difftest --help` for options)
   help                 print this message";
@@ -81,6 +90,7 @@ fn real_main() -> Result<()> {
         "bench-compile" => bench::bench_compile(rest),
         "difftest" => difftest::main(rest),
         "bench-scev" => bench_scev::main(rest),
+        "bench-loops" => bench_loops::main(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

@@ -4,7 +4,9 @@
 //! manner of Cranelift's `flowgraph.rs`: it does not borrow the function,
 //! and it is stale as soon as a terminator's block operands, the block
 //! layout, or the set of terminators changes. Recompute it (O(blocks +
-//! edges)) after such edits.
+//! edges)) after such edits, or, for an edit confined to one part of the
+//! function, update that part with [`crate::update`] (which keeps the
+//! graph equal to a recomputed one).
 //!
 //! Invariants of a computed graph:
 //! - Only blocks in the layout are nodes. A block's successors are the
@@ -22,10 +24,17 @@
 //! - The reverse post-order covers exactly the blocks reachable from the
 //!   entry block (the first block of the layout), starting with the entry.
 //!   Successors are explored in operand order.
+//! - Orders are kept as order-maintenance lists ([`crate::order`]): the
+//!   layout order, and the depth-first walk as discovery and finish events
+//!   (post-order is the order of the finishes). So an update can insert
+//!   and remove blocks anywhere and comparisons stay O(1); the lists are
+//!   iterated rather than indexed ([`ControlFlowGraph::blocks`],
+//!   [`ControlFlowGraph::rpo`], [`ControlFlowGraph::rpo_key`]).
 //!
 //! Every query accepts any block id: ids out of range or not in the layout
 //! behave as blocks without edges that are unreachable.
 
+use crate::order::OrderList;
 use cranelift_entity::EntityRef;
 use loopwright_ir::{Block, Function, Inst, InstData, MdKind, Opcode, Operand, TypeTable};
 
@@ -33,20 +42,24 @@ const NONE: u32 = u32::MAX;
 
 /// Per-block data. The edge lists live in the graph's flat arrays:
 /// `preds[pred_start..pred_start + num_preds]` (with `pred_edges` alongside)
-/// and `succs[succ_start..succ_start + num_succs]` (with `succ_edges`).
+/// and `succs[succ_start..succ_start + num_succs]` (with `succ_edges`). A
+/// list that an update makes longer than its slots (`*_cap`) moves to the
+/// end of the arrays.
 #[derive(Clone, Copy, Debug)]
 struct CfgNode {
     pred_start: u32,
     /// Distinct predecessors, in layout order of the source block.
     num_preds: u32,
+    pred_cap: u32,
     succ_start: u32,
     /// Distinct successors, in operand order of first occurrence.
     num_succs: u32,
+    succ_cap: u32,
     num_pred_edges: u32,
     num_succ_edges: u32,
-    /// Position in the reverse post-order, `NONE` when unreachable.
-    rpo_index: u32,
     in_layout: bool,
+    /// Reachable from the entry block.
+    reachable: bool,
 }
 
 /// A block without edges, not in the layout: every id out of range reads
@@ -54,13 +67,29 @@ struct CfgNode {
 const EMPTY_NODE: CfgNode = CfgNode {
     pred_start: 0,
     num_preds: 0,
+    pred_cap: 0,
     succ_start: 0,
     num_succs: 0,
+    succ_cap: 0,
     num_pred_edges: 0,
     num_succ_edges: 0,
-    rpo_index: NONE,
     in_layout: false,
+    reachable: false,
 };
+
+/// The depth-first walk's events in [`ControlFlowGraph::dfs`]: block `b`
+/// is discovered at item `2b` and finished at item `2b + 1`.
+pub(crate) fn enter_item(b: Block) -> u32 {
+    2 * b.index() as u32
+}
+
+pub(crate) fn exit_item(b: Block) -> u32 {
+    2 * b.index() as u32 + 1
+}
+
+pub(crate) fn item_block(item: u32) -> Block {
+    Block::new((item / 2) as usize)
+}
 
 /// Predecessors, successors, reverse post-order and reachability of the
 /// blocks of one function. See the module docs for the invariants.
@@ -69,15 +98,22 @@ pub struct ControlFlowGraph {
     entry: Option<Block>,
     /// Indexed by block id (`num_block_ids` entries).
     nodes: Vec<CfgNode>,
-    /// Flat edge lists, see [`CfgNode`]. Successors are stored block by
-    /// block in layout order; `preds` and `pred_edges` likewise, per target.
+    /// Flat edge lists, see [`CfgNode`]. A computed graph stores
+    /// successors block by block in layout order, and `preds` and
+    /// `pred_edges` likewise per target; updates move lists to the end.
     preds: Vec<Block>,
     pred_edges: Vec<u32>,
     succs: Vec<Block>,
     succ_edges: Vec<u32>,
-    /// Blocks in layout order.
-    blocks: Vec<Block>,
-    rpo: Vec<Block>,
+    /// Slots of the flat arrays that no list uses any more.
+    garbage: usize,
+    /// The blocks of the layout, in layout order (item = block index).
+    pub(crate) layout: OrderList,
+    /// The depth-first walk from the entry (successors in operand order)
+    /// as events: each reachable block's discovery and finish (see
+    /// [`enter_item`]). Finishes in order are the post-order.
+    pub(crate) dfs: OrderList,
+    num_reachable: usize,
     num_edges: usize,
     num_block_ids: usize,
 }
@@ -160,35 +196,35 @@ impl ControlFlowGraph {
             },
         );
         self.num_block_ids = n;
-        self.rpo.clear();
         self.num_edges = 0;
+        self.garbage = 0;
 
         // The layout, stopping at the first id that is out of range or
         // repeated (as `layout_blocks`), with `in_layout` as the seen set.
-        self.blocks.clear();
-        self.blocks.reserve(n);
+        self.layout.reset(n);
         let mut cur = func.layout.entry_block();
         while let Some(b) = cur {
             match self.nodes.get_mut(b.index()) {
                 Some(node) if !node.in_layout => node.in_layout = true,
                 _ => break,
             }
-            self.blocks.push(b);
+            self.layout.push_back(b.index() as u32);
             cur = func.layout.next_block(b);
         }
-        self.entry = self.blocks.first().copied();
+        self.entry = self.layout.first().map(|i| Block::new(i as usize));
 
         // Successors, block by block in layout order. A target added at a
         // position at or after the current block's start was added by the
         // current block: its edge count grows instead.
         // Most blocks have at most two successors; a larger switch grows
         // the lists.
-        let guess = 2 * self.blocks.len();
+        let guess = 2 * self.layout.len();
         self.succs.clear();
         self.succs.reserve(guess);
         self.succ_edges.clear();
         self.succ_edges.reserve(guess);
-        for &b in &self.blocks {
+        for bi in self.layout.iter() {
+            let b = Block::new(bi as usize);
             let start = self.succs.len() as u32;
             let mut edges = 0u32;
             if let Some(term) = terminator_of(func, b) {
@@ -216,6 +252,7 @@ impl ControlFlowGraph {
             let bn = &mut self.nodes[b.index()];
             bn.succ_start = start;
             bn.num_succs = self.succs.len() as u32 - start;
+            bn.succ_cap = bn.num_succs;
             bn.num_succ_edges = edges;
             self.num_edges += edges as usize;
         }
@@ -226,6 +263,7 @@ impl ControlFlowGraph {
         for node in &mut self.nodes {
             node.pred_start = acc;
             acc += node.num_preds;
+            node.pred_cap = node.num_preds;
             node.num_preds = 0;
         }
         let total = self.succs.len();
@@ -233,8 +271,8 @@ impl ControlFlowGraph {
         self.preds.resize(total, Block::new(0));
         self.pred_edges.clear();
         self.pred_edges.resize(total, 0);
-        for &b in &self.blocks {
-            let bn = self.nodes[b.index()];
+        for bi in self.layout.iter() {
+            let bn = self.nodes[bi as usize];
             let range = bn.succ_start as usize..(bn.succ_start + bn.num_succs) as usize;
             for (&t, &k) in self.succs[range.clone()]
                 .iter()
@@ -243,21 +281,23 @@ impl ControlFlowGraph {
                 let tn = &mut self.nodes[t.index()];
                 let i = (tn.pred_start + tn.num_preds) as usize;
                 tn.num_preds += 1;
-                self.preds[i] = b;
+                self.preds[i] = Block::new(bi as usize);
                 self.pred_edges[i] = k;
             }
         }
-        self.compute_rpo();
+        self.compute_dfs();
     }
 
-    fn compute_rpo(&mut self) {
+    /// The depth-first walk from the entry: discovery and finish events
+    /// into `dfs`, `reachable` flags.
+    fn compute_dfs(&mut self) {
+        self.dfs.reset(2 * self.nodes.len());
+        self.num_reachable = 0;
         let Some(entry) = self.entry else { return };
-        // Post-order into `rpo`, then reversed. `rpo_index` marks visited
-        // blocks (any value but `NONE`) until the real indices are set.
-        let mut stack: Vec<(Block, u32)> = Vec::with_capacity(self.blocks.len());
-        self.rpo.reserve(self.blocks.len());
+        let mut stack: Vec<(Block, u32)> = Vec::with_capacity(self.layout.len());
         stack.push((entry, 0));
-        self.nodes[entry.index()].rpo_index = 0;
+        self.nodes[entry.index()].reachable = true;
+        self.dfs.push_back(enter_item(entry));
         while let Some(top) = stack.last_mut() {
             let (b, i) = *top;
             let bn = &self.nodes[b.index()];
@@ -265,18 +305,16 @@ impl ControlFlowGraph {
                 top.1 += 1;
                 let s = self.succs[(bn.succ_start + i) as usize];
                 let sn = &mut self.nodes[s.index()];
-                if sn.rpo_index == NONE {
-                    sn.rpo_index = 0;
+                if !sn.reachable {
+                    sn.reachable = true;
+                    self.dfs.push_back(enter_item(s));
                     stack.push((s, 0));
                 }
             } else {
                 stack.pop();
-                self.rpo.push(b);
+                self.dfs.push_back(exit_item(b));
+                self.num_reachable += 1;
             }
-        }
-        self.rpo.reverse();
-        for (i, &b) in self.rpo.iter().enumerate() {
-            self.nodes[b.index()].rpo_index = i as u32;
         }
     }
 
@@ -290,8 +328,13 @@ impl ControlFlowGraph {
     }
 
     /// The blocks of the layout, in layout order.
-    pub fn blocks(&self) -> &[Block] {
-        &self.blocks
+    pub fn blocks(&self) -> impl DoubleEndedIterator<Item = Block> + Clone + '_ {
+        self.layout.iter().map(|i| Block::new(i as usize))
+    }
+
+    /// The number of blocks in the layout.
+    pub fn num_blocks(&self) -> usize {
+        self.layout.len()
     }
 
     /// Upper bound of block indices (the function's block arena size when
@@ -362,24 +405,32 @@ impl ControlFlowGraph {
     }
 
     /// Blocks reachable from the entry, in reverse post-order.
-    pub fn rpo(&self) -> &[Block] {
-        &self.rpo
+    pub fn rpo(&self) -> impl DoubleEndedIterator<Item = Block> + Clone + '_ {
+        self.postorder().rev()
     }
 
     /// Blocks reachable from the entry, in post-order.
-    pub fn postorder(&self) -> impl DoubleEndedIterator<Item = Block> + '_ {
-        self.rpo.iter().rev().copied()
+    pub fn postorder(&self) -> impl DoubleEndedIterator<Item = Block> + Clone + '_ {
+        self.dfs.iter().filter(|&e| e & 1 == 1).map(item_block)
     }
 
-    /// The position of `b` in [`Self::rpo`], if it is reachable.
-    pub fn rpo_index(&self, b: Block) -> Option<u32> {
-        let i = self.node(b).rpo_index;
-        (i != NONE).then_some(i)
+    /// The number of blocks reachable from the entry.
+    pub fn num_reachable(&self) -> usize {
+        self.num_reachable
+    }
+
+    /// A key of `b`'s place in [`Self::rpo`], if it is reachable: keys
+    /// increase along the reverse post-order (they are not positions).
+    pub fn rpo_key(&self, b: Block) -> Option<u64> {
+        if b.index() >= self.nodes.len() {
+            return None;
+        }
+        self.dfs.key(exit_item(b)).map(|k| u64::MAX - k)
     }
 
     /// Whether `b` is reachable from the entry block.
     pub fn is_reachable(&self, b: Block) -> bool {
-        self.node(b).rpo_index != NONE
+        self.node(b).reachable
     }
 
     /// LLVM's `isCriticalEdge(.., AllowIdenticalEdges = true)`: there is an
@@ -398,7 +449,7 @@ impl ControlFlowGraph {
     /// `from` and operand order of `to`.
     pub fn critical_edges(&self) -> Vec<(Block, Block)> {
         let mut out = Vec::new();
-        for &b in &self.blocks {
+        for b in self.blocks() {
             if self.num_succ_edges(b) <= 1 {
                 continue;
             }
@@ -409,6 +460,171 @@ impl ControlFlowGraph {
             }
         }
         out
+    }
+}
+
+/// Updates (for [`crate::update`]): each keeps the lists of one block
+/// consistent; the caller keeps the graph as a whole consistent.
+impl ControlFlowGraph {
+    /// Makes room for blocks `0..n` (new blocks of the function).
+    pub(crate) fn grow(&mut self, n: usize) {
+        if n > self.nodes.len() {
+            self.nodes.resize(n, EMPTY_NODE);
+            self.layout.grow(n);
+            self.dfs.grow(2 * n);
+        }
+        self.num_block_ids = self.num_block_ids.max(n);
+    }
+
+    pub(crate) fn set_entry(&mut self, entry: Option<Block>) {
+        self.entry = entry;
+    }
+
+    pub(crate) fn set_in_layout(&mut self, b: Block, v: bool) {
+        self.nodes[b.index()].in_layout = v;
+    }
+
+    pub(crate) fn set_reachable(&mut self, b: Block, v: bool) {
+        let node = &mut self.nodes[b.index()];
+        if node.reachable != v {
+            node.reachable = v;
+            if v {
+                self.num_reachable += 1;
+            } else {
+                self.num_reachable -= 1;
+            }
+        }
+    }
+
+    /// Replaces the successor list of `b` (distinct targets with their
+    /// edge counts); predecessor lists are the caller's.
+    pub(crate) fn set_succs(&mut self, b: Block, list: &[(Block, u32)]) {
+        let node = self.nodes[b.index()];
+        self.num_edges -= node.num_succ_edges as usize;
+        let edges: u32 = list.iter().map(|x| x.1).sum();
+        self.num_edges += edges as usize;
+        let start = if list.len() as u32 <= node.succ_cap {
+            node.succ_start
+        } else {
+            self.garbage += node.succ_cap as usize;
+            let s = self.succs.len() as u32;
+            self.succs
+                .resize(self.succs.len() + list.len(), Block::new(0));
+            self.succ_edges
+                .resize(self.succ_edges.len() + list.len(), 0);
+            let n = &mut self.nodes[b.index()];
+            n.succ_start = s;
+            n.succ_cap = list.len() as u32;
+            s
+        } as usize;
+        for (k, &(t, c)) in list.iter().enumerate() {
+            self.succs[start + k] = t;
+            self.succ_edges[start + k] = c;
+        }
+        let n = &mut self.nodes[b.index()];
+        n.num_succs = list.len() as u32;
+        n.num_succ_edges = edges;
+    }
+
+    /// Replaces the predecessor list of `b` (distinct sources in layout
+    /// order with their edge counts).
+    pub(crate) fn set_preds(&mut self, b: Block, list: &[(Block, u32)]) {
+        let node = self.nodes[b.index()];
+        let start = if list.len() as u32 <= node.pred_cap {
+            node.pred_start
+        } else {
+            self.garbage += node.pred_cap as usize;
+            let s = self.preds.len() as u32;
+            self.preds
+                .resize(self.preds.len() + list.len(), Block::new(0));
+            self.pred_edges
+                .resize(self.pred_edges.len() + list.len(), 0);
+            let n = &mut self.nodes[b.index()];
+            n.pred_start = s;
+            n.pred_cap = list.len() as u32;
+            s
+        } as usize;
+        for (k, &(p, c)) in list.iter().enumerate() {
+            self.preds[start + k] = p;
+            self.pred_edges[start + k] = c;
+        }
+        let n = &mut self.nodes[b.index()];
+        n.num_preds = list.len() as u32;
+        n.num_pred_edges = list.iter().map(|x| x.1).sum();
+    }
+
+    /// The layout key of `b` (ordered as the layout), `b` in the layout.
+    pub(crate) fn layout_key(&self, b: Block) -> u64 {
+        self.layout.key(b.index() as u32).unwrap_or(0)
+    }
+
+    /// Moves the edge lists to fresh arrays when more than half of the
+    /// slots are unused, so that updates never grow the graph beyond a
+    /// constant factor of its size.
+    pub(crate) fn compact_if_sparse(&mut self) {
+        let used = self.succs.len() + self.preds.len();
+        if 2 * self.garbage <= used + 1024 {
+            return;
+        }
+        let mut succs = Vec::with_capacity(self.num_edges);
+        let mut succ_edges = Vec::with_capacity(self.num_edges);
+        let mut preds = Vec::with_capacity(self.num_edges);
+        let mut pred_edges = Vec::with_capacity(self.num_edges);
+        for n in &mut self.nodes {
+            let (s, k) = (n.succ_start as usize, n.num_succs as usize);
+            n.succ_start = succs.len() as u32;
+            n.succ_cap = n.num_succs;
+            succs.extend_from_slice(&self.succs[s..s + k]);
+            succ_edges.extend_from_slice(&self.succ_edges[s..s + k]);
+            let (s, k) = (n.pred_start as usize, n.num_preds as usize);
+            n.pred_start = preds.len() as u32;
+            n.pred_cap = n.num_preds;
+            preds.extend_from_slice(&self.preds[s..s + k]);
+            pred_edges.extend_from_slice(&self.pred_edges[s..s + k]);
+        }
+        self.succs = succs;
+        self.succ_edges = succ_edges;
+        self.preds = preds;
+        self.pred_edges = pred_edges;
+        self.garbage = 0;
+    }
+}
+
+/// The successors of `b` in `func` as the graph lists them: distinct
+/// targets in the layout (`in_layout`), in operand order of first
+/// occurrence, with their edge counts.
+pub(crate) fn scan_succs(
+    func: &Function,
+    b: Block,
+    in_layout: impl Fn(Block) -> bool,
+    out: &mut Vec<(Block, u32)>,
+) {
+    out.clear();
+    let Some(term) = terminator_of(func, b) else {
+        return;
+    };
+    let mut index: Option<rustc_hash::FxHashMap<Block, usize>> = None;
+    for op in func.inst(term).operands() {
+        let Operand::Block(t) = *op else { continue };
+        if t.index() >= func.num_block_ids() || !in_layout(t) {
+            continue;
+        }
+        let pos = match &index {
+            Some(map) => map.get(&t).copied(),
+            None => out.iter().position(|x| x.0 == t),
+        };
+        match pos {
+            Some(p) => out[p].1 += 1,
+            None => {
+                if let Some(map) = &mut index {
+                    map.insert(t, out.len());
+                }
+                out.push((t, 1));
+                if index.is_none() && out.len() > 32 {
+                    index = Some(out.iter().enumerate().map(|(k, x)| (x.0, k)).collect());
+                }
+            }
+        }
     }
 }
 
@@ -619,7 +835,7 @@ mod tests {
         assert_eq!(cfg.num_edges_between(b[1], b[3]), 2);
         assert_eq!(cfg.num_edges_between(b[3], b[1]), 0);
         assert_eq!(cfg.num_edges(), 6);
-        assert_eq!(cfg.rpo(), &[b[0], b[2], b[1], b[3]]);
+        assert_eq!(cfg.rpo().collect::<Vec<_>>(), [b[0], b[2], b[1], b[3]]);
         assert!(cfg.is_critical_edge(b[1], b[3]));
         assert!(!cfg.is_critical_edge(b[2], b[3]));
         assert!(!cfg.is_critical_edge(b[0], b[1]));
@@ -657,7 +873,7 @@ mod tests {
             None,
         );
         let cfg = ControlFlowGraph::compute(&f);
-        assert_eq!(cfg.rpo(), &[b0]);
+        assert_eq!(cfg.rpo().collect::<Vec<_>>(), [b0]);
         assert!(!cfg.is_reachable(b1));
         assert!(cfg.succs(b1).is_empty());
         assert!(cfg.preds(outside).is_empty());

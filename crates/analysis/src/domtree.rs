@@ -39,6 +39,7 @@
 //!   queries.
 
 use crate::cfg::{result_edge_dest, ControlFlowGraph};
+use crate::order::GAP;
 use cranelift_entity::{EntityRef, SecondaryMap};
 use loopwright_ir::{Block, Function, Inst, Opcode, Operand, Value, ValueDef};
 
@@ -66,38 +67,50 @@ struct DfsNode {
 
 /// One node of a [`Tree`], indexed by graph node.
 #[derive(Clone, Copy, Debug)]
-struct TreeNode {
+pub(crate) struct TreeNode {
     /// Parent; `NONE` for the root and nodes not in the tree.
-    idom: u32,
-    /// Pre-order number in the tree, `NONE` when not in the tree.
-    pre: u32,
-    /// Last pre-order number of the node's subtree.
-    last: u32,
-    depth: u32,
-    /// The children are `children[child_start..child_start + num_children]`.
+    pub(crate) idom: u32,
+    /// The node's key in tree pre-order, `KEY_NONE` when not in the tree.
+    /// Keys are not positions: a subtree owns the key range `pre..=last`,
+    /// which holds the ranges of its children, in order, after `pre`
+    /// (a computed tree gives each node [`GAP`] keys).
+    pub(crate) pre: u64,
+    /// The last key of the node's range.
+    pub(crate) last: u64,
+    /// The children are `children[child_start..child_start + num_children]`
+    /// (`child_cap` slots).
     child_start: u32,
     num_children: u32,
+    child_cap: u32,
 }
+
+const KEY_NONE: u64 = u64::MAX;
 
 const NOT_IN_TREE: TreeNode = TreeNode {
     idom: NONE,
-    pre: NONE,
-    last: NONE,
-    depth: 0,
+    pre: KEY_NONE,
+    last: KEY_NONE,
     child_start: 0,
     num_children: 0,
+    child_cap: 0,
 };
 
 /// A tree over dense node indices `0..n`, of which one may be a virtual
-/// root. The virtual node is never a child and not in `preorder`.
+/// root. The virtual node is never a child and not in the pre-order.
 #[derive(Clone, Debug, Default)]
-struct Tree {
-    nodes: Vec<TreeNode>,
+pub(crate) struct Tree {
+    pub(crate) nodes: Vec<TreeNode>,
     /// Children of all nodes, grouped by parent; each group in the order of
-    /// the graph's depth-first walk.
+    /// the graph's depth-first walk. A group an update makes longer than
+    /// its slots moves to the end.
     children: Vec<Block>,
-    /// Nodes in tree pre-order (the virtual root excluded).
-    preorder: Vec<Block>,
+    /// Slots of `children` no group uses any more.
+    garbage: usize,
+    /// The root and whether it is virtual (left out of the pre-order).
+    root: u32,
+    virt_root: bool,
+    /// The number of nodes in the tree (the virtual root included).
+    count: usize,
 }
 
 impl Tree {
@@ -107,7 +120,7 @@ impl Tree {
     /// extra one. Only nodes reachable from `root` are in the tree;
     /// children are kept in depth-first pre-order of the graph. When
     /// `virt_root` is set the root is virtual: left out of `preorder`.
-    fn compute<'a>(
+    pub(crate) fn compute<'a>(
         n: usize,
         root: u32,
         virt_root: bool,
@@ -118,14 +131,14 @@ impl Tree {
         if root as usize >= n {
             return Tree::default();
         }
+        // DFS numbers while the walk runs.
+        let mut num = vec![NONE; n];
 
         // 1. Depth-first numbering (pre-order), as a recursive walk taking
-        //    successors in order would. `nodes[v].pre` holds the DFS number
-        //    for now.
+        //    successors in order would, into `num`.
         let mut dfs: Vec<DfsNode> = Vec::with_capacity(n);
         // DFS numbers of the nodes on the current path.
         let mut stack: Vec<u32> = Vec::with_capacity(n);
-        nodes[root as usize].pre = 0;
         dfs.push(DfsNode {
             node: root,
             parent: NONE,
@@ -135,6 +148,7 @@ impl Tree {
             next_succ: 0,
         });
         stack.push(0);
+        num[root as usize] = 0;
         while let Some(&top) = stack.last() {
             let d = &mut dfs[top as usize];
             let i = d.next_succ;
@@ -142,18 +156,18 @@ impl Tree {
                 Some(s) => {
                     d.next_succ += 1;
                     let s = s.index();
-                    if nodes[s].pre == NONE {
-                        let num = dfs.len() as u32;
-                        nodes[s].pre = num;
+                    if num[s] == NONE {
+                        let k = dfs.len() as u32;
+                        num[s] = k;
                         dfs.push(DfsNode {
                             node: s as u32,
                             parent: top,
-                            semi: num,
-                            label: num,
+                            semi: k,
+                            label: k,
                             ancestor: top,
                             next_succ: 0,
                         });
-                        stack.push(num);
+                        stack.push(k);
                     }
                 }
                 None => {
@@ -176,7 +190,7 @@ impl Tree {
                 .map(|p| p.index())
                 .chain(extra.map(|x| x as usize))
             {
-                let v = nodes[pv].pre;
+                let v = num[pv];
                 if v == NONE {
                     continue; // an unreachable predecessor
                 }
@@ -209,16 +223,15 @@ impl Tree {
         }
         // Pre-order numbers top-down: the children of a node take
         // consecutive subtree ranges after it, in DFS order. Children lists
-        // are laid out in DFS order of their parents.
+        // are laid out in DFS order of their parents. Number `k` owns the
+        // keys `k * GAP..(k + 1) * GAP`.
         let mut children = vec![Block::new(0); count.saturating_sub(1)];
-        let mut preorder = vec![Block::new(0); count - usize::from(virt_root)];
-        let skip = u32::from(virt_root);
         let mut child_acc = 0u32;
         for w in 0..count {
             let d = dfs[w];
             let v = d.node as usize;
-            let (pre, depth, idom) = if w == 0 {
-                (0, 0, NONE)
+            let (pre, idom) = if w == 0 {
+                (0, NONE)
             } else {
                 let p = &mut dfs[d.parent as usize];
                 let pre = p.label;
@@ -227,30 +240,105 @@ impl Tree {
                 let pt = &mut nodes[pn as usize];
                 children[(pt.child_start + pt.num_children) as usize] = Block::new(v);
                 pt.num_children += 1;
-                (pre, pt.depth + 1, pn)
+                (pre, pn)
             };
             dfs[w].label = pre + 1;
             let t = &mut nodes[v];
             t.idom = idom;
-            t.pre = pre;
-            t.last = pre + d.semi - 1;
-            t.depth = depth;
+            t.pre = u64::from(pre) * GAP;
+            t.last = u64::from(pre + d.semi) * GAP - 1;
             t.child_start = child_acc;
+            t.child_cap = t.num_children;
             child_acc += t.num_children;
             t.num_children = 0;
-            if pre >= skip {
-                preorder[(pre - skip) as usize] = Block::new(v);
-            }
         }
         Tree {
             nodes,
             children,
-            preorder,
+            garbage: 0,
+            root,
+            virt_root,
+            count,
         }
     }
 
-    fn in_tree(&self, v: usize) -> bool {
-        self.nodes.get(v).is_some_and(|t| t.pre != NONE)
+    pub(crate) fn in_tree(&self, v: usize) -> bool {
+        self.nodes.get(v).is_some_and(|t| t.pre != KEY_NONE)
+    }
+
+    /// The nodes in pre-order (children in order; the virtual root left
+    /// out).
+    fn preorder(&self) -> TreePreorder<'_> {
+        let mut stack = Vec::new();
+        if self.count > 0 {
+            if self.virt_root {
+                stack.extend(self.children(self.root as usize).iter().rev().copied());
+            } else {
+                stack.push(Block::new(self.root as usize));
+            }
+        }
+        TreePreorder { tree: self, stack }
+    }
+
+    /// The number of nodes in the pre-order.
+    fn preorder_len(&self) -> usize {
+        self.count - usize::from(self.virt_root && self.count > 0)
+    }
+
+    /// Replaces the children of `v` (which is in the tree).
+    pub(crate) fn set_children(&mut self, v: usize, kids: &[Block]) {
+        let t = self.nodes[v];
+        let start = if kids.len() as u32 <= t.child_cap {
+            t.child_start as usize
+        } else {
+            self.garbage += t.child_cap as usize;
+            let s = self.children.len();
+            self.children.extend_from_slice(kids);
+            let t = &mut self.nodes[v];
+            t.child_start = s as u32;
+            t.child_cap = kids.len() as u32;
+            s
+        };
+        self.children[start..start + kids.len()].copy_from_slice(kids);
+        self.nodes[v].num_children = kids.len() as u32;
+    }
+
+    /// Takes `v` out of the tree (its children list is dropped).
+    pub(crate) fn remove_node(&mut self, v: usize) {
+        if self.in_tree(v) {
+            self.count -= 1;
+            self.garbage += self.nodes[v].child_cap as usize;
+        }
+        self.nodes[v] = NOT_IN_TREE;
+    }
+
+    /// Makes room for nodes `0..n`.
+    pub(crate) fn grow(&mut self, n: usize) {
+        if n > self.nodes.len() {
+            self.nodes.resize(n, NOT_IN_TREE);
+        }
+    }
+
+    /// Counts `k` nodes the caller put into the tree.
+    pub(crate) fn add_count(&mut self, k: usize) {
+        self.count += k;
+    }
+
+    /// Moves the children lists to a fresh array when more than half of it
+    /// is unused.
+    pub(crate) fn compact_if_sparse(&mut self) {
+        if 2 * self.garbage <= self.children.len() + 1024 {
+            return;
+        }
+        let mut children = Vec::with_capacity(self.children.len() - self.garbage);
+        for t in &mut self.nodes {
+            let (s, k) = (t.child_start as usize, t.num_children as usize);
+            t.child_start = children.len() as u32;
+            t.child_cap = t.num_children;
+            children.extend_from_slice(&self.children[s..s + k]);
+        }
+        self.children = children;
+        self.garbage = 0;
     }
 
     /// Whether `a` is an ancestor of (or equal to) `b`; both in the tree.
@@ -259,7 +347,7 @@ impl Tree {
         a.pre <= b.pre && b.pre <= a.last
     }
 
-    fn children(&self, v: usize) -> &[Block] {
+    pub(crate) fn children(&self, v: usize) -> &[Block] {
         match self.nodes.get(v) {
             Some(t) => {
                 let start = t.child_start as usize;
@@ -273,29 +361,87 @@ impl Tree {
         self.nodes.get(v).map(|t| t.idom).filter(|&p| p != NONE)
     }
 
+    /// The number of ancestors of `v` (not stored: an update moves whole
+    /// subtrees). O(depth).
     fn depth(&self, v: usize) -> u32 {
-        self.nodes[v].depth
+        let mut d = 0;
+        let mut x = self.nodes[v].idom;
+        while x != NONE {
+            d += 1;
+            x = self.nodes[x as usize].idom;
+        }
+        d
     }
 
-    /// Pre-order number and last pre-order number of the subtree.
-    fn interval(&self, v: usize) -> (u32, u32) {
+    /// The key range of the node's subtree.
+    fn interval(&self, v: usize) -> (u64, u64) {
         (self.nodes[v].pre, self.nodes[v].last)
     }
 
-    /// Nearest common ancestor of two nodes in the tree.
-    fn nca(&self, mut a: usize, mut b: usize) -> usize {
+    /// Nearest common ancestor of two nodes in the tree: the first
+    /// ancestor of `a` whose key range holds `b`. O(depth).
+    fn nca(&self, mut a: usize, b: usize) -> usize {
         let n = &self.nodes;
-        while n[a].depth > n[b].depth {
+        while !(n[a].pre <= n[b].pre && n[b].pre <= n[a].last) {
             a = n[a].idom as usize;
-        }
-        while n[b].depth > n[a].depth {
-            b = n[b].idom as usize;
-        }
-        while a != b {
-            a = n[a].idom as usize;
-            b = n[b].idom as usize;
         }
         a
+    }
+
+    /// Numbers the whole tree afresh: pre-order keys [`GAP`] apart, each
+    /// node owning the keys of its subtree. O(nodes).
+    pub(crate) fn renumber(&mut self) {
+        if self.count == 0 {
+            return;
+        }
+        // Subtree sizes bottom-up (post-order), then keys top-down.
+        let mut order: Vec<u32> = Vec::with_capacity(self.count);
+        let mut stack: Vec<u32> = vec![self.root];
+        while let Some(v) = stack.pop() {
+            order.push(v);
+            stack.extend(self.children(v as usize).iter().map(|c| c.index() as u32));
+        }
+        let mut size = vec![0u64; self.nodes.len()];
+        for &v in order.iter().rev() {
+            size[v as usize] = 1 + self
+                .children(v as usize)
+                .iter()
+                .map(|c| size[c.index()])
+                .sum::<u64>();
+        }
+        let mut stack: Vec<(u32, u64)> = vec![(self.root, 0)];
+        while let Some((v, k)) = stack.pop() {
+            let s = size[v as usize];
+            let node = &mut self.nodes[v as usize];
+            node.pre = k * GAP;
+            node.last = (k + s) * GAP - 1;
+            let mut next = k + 1;
+            let kids: Vec<u32> = self
+                .children(v as usize)
+                .iter()
+                .map(|c| c.index() as u32)
+                .collect();
+            for c in kids {
+                stack.push((c, next));
+                next += size[c as usize];
+            }
+        }
+    }
+}
+
+/// The nodes of a [`Tree`] in pre-order.
+pub struct TreePreorder<'a> {
+    tree: &'a Tree,
+    stack: Vec<Block>,
+}
+
+impl Iterator for TreePreorder<'_> {
+    type Item = Block;
+    fn next(&mut self) -> Option<Block> {
+        let b = self.stack.pop()?;
+        self.stack
+            .extend(self.tree.children(b.index()).iter().rev().copied());
+        Some(b)
     }
 }
 
@@ -409,7 +555,7 @@ fn walk_comes_before(func: &Function, a: Inst, b: Inst) -> bool {
 /// module docs for the conventions on unreachable blocks.
 #[derive(Clone, Debug, Default)]
 pub struct DominatorTree {
-    tree: Tree,
+    pub(crate) tree: Tree,
     entry: Option<Block>,
     /// Per block: number of incoming edges, and (when there are several)
     /// number of those that come from blocks the target dominates (for
@@ -437,23 +583,39 @@ impl DominatorTree {
             entry: Some(entry),
             pred_edges: vec![(0, 0); n],
         };
-        for &b in cfg.blocks() {
-            let total = cfg.num_pred_edges(b);
-            // The dominated count is only read for blocks with several
-            // incoming edges (see `edge_dominates`).
-            let mut dominated = 0;
-            if total > 1 {
-                for (&p, &k) in cfg.preds(b).iter().zip(cfg.pred_edge_counts(b)) {
-                    if dt.dominates(b, p) {
-                        dominated += k;
-                    }
-                }
-            }
-            if let Some(e) = dt.pred_edges.get_mut(b.index()) {
-                *e = (total, dominated);
-            }
+        for b in cfg.blocks() {
+            dt.count_pred_edges(cfg, b);
         }
         dt
+    }
+
+    /// Sets the incoming edge counts of `b` (`pred_edges`).
+    fn count_pred_edges(&mut self, cfg: &ControlFlowGraph, b: Block) {
+        let total = cfg.num_pred_edges(b);
+        // The dominated count is only read for blocks with several
+        // incoming edges (see `edge_dominates`).
+        let mut dominated = 0;
+        if total > 1 {
+            for (&p, &k) in cfg.preds(b).iter().zip(cfg.pred_edge_counts(b)) {
+                if self.dominates(b, p) {
+                    dominated += k;
+                }
+            }
+        }
+        if let Some(e) = self.pred_edges.get_mut(b.index()) {
+            *e = (total, dominated);
+        }
+    }
+
+    /// Counts the incoming edges of `blocks` again (after an update of
+    /// the tree that changed their edges or dominators).
+    pub(crate) fn set_pred_edges(&mut self, cfg: &ControlFlowGraph, blocks: &[Block]) {
+        if self.pred_edges.len() < cfg.num_block_ids() {
+            self.pred_edges.resize(cfg.num_block_ids(), (0, 0));
+        }
+        for &b in blocks {
+            self.count_pred_edges(cfg, b);
+        }
     }
 
     /// The root (entry block), `None` for a function without body.
@@ -500,19 +662,63 @@ impl DominatorTree {
 
     /// The reachable blocks in depth-first pre-order of the tree (parents
     /// before children, starting at the entry).
-    pub fn preorder(&self) -> &[Block] {
-        &self.tree.preorder
+    pub fn preorder(&self) -> TreePreorder<'_> {
+        self.tree.preorder()
+    }
+
+    /// The number of blocks in the tree (the reachable ones).
+    pub fn len(&self) -> usize {
+        self.tree.preorder_len()
+    }
+
+    /// Whether the tree is empty (a function without body).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Checks the tree's own consistency (for tests and updated trees):
+    /// each child's key range lies inside its parent's, after the parent's
+    /// key and after the previous child's range; the parent links and
+    /// children lists agree.
+    pub fn check(&self) -> Result<(), String> {
+        let mut count = 0;
+        for b in self.preorder() {
+            count += 1;
+            let (pre, last) = self.tree.interval(b.index());
+            if pre > last {
+                return Err(format!("{b}: empty key range"));
+            }
+            let mut low = pre;
+            for &c in self.children(b) {
+                let (cp, cl) = self.tree.interval(c.index());
+                if cp <= low || cl > last || cp > cl {
+                    return Err(format!("{c}: key range outside its parent {b}'s"));
+                }
+                low = cl;
+                if self.idom(c) != Some(b) {
+                    return Err(format!("{c}: listed under {b}, parent {:?}", self.idom(c)));
+                }
+            }
+        }
+        if count != self.len() {
+            return Err(format!(
+                "{count} nodes in pre-order, {} counted",
+                self.len()
+            ));
+        }
+        Ok(())
     }
 
     /// The depth of `b` in the tree (0 for the entry), `None` if
-    /// unreachable.
+    /// unreachable. O(depth).
     pub fn depth(&self, b: Block) -> Option<u32> {
         self.is_reachable(b).then(|| self.tree.depth(b.index()))
     }
 
-    /// The pre-order number of `b` in the tree and the last pre-order number
-    /// of its subtree: `a` dominates `b` iff `pre(a) <= pre(b) <= last(a)`.
-    pub fn dfs_numbers(&self, b: Block) -> Option<(u32, u32)> {
+    /// The key of `b` in the tree's pre-order and the last key of the range
+    /// its subtree owns: `a` dominates `b` iff `pre(a) <= pre(b) <=
+    /// last(a)`. Keys increase along the pre-order but are not positions.
+    pub fn dfs_numbers(&self, b: Block) -> Option<(u64, u64)> {
         self.is_reachable(b).then(|| self.tree.interval(b.index()))
     }
 
@@ -725,7 +931,7 @@ impl PostDominatorTree {
     /// Computes the tree for a freshly computed `cfg`.
     pub fn compute(cfg: &ControlFlowGraph) -> Self {
         let n = cfg.num_block_ids();
-        if cfg.blocks().is_empty() {
+        if cfg.num_blocks() == 0 {
             return PostDominatorTree {
                 virt: n,
                 ..Default::default()
@@ -808,11 +1014,21 @@ impl PostDominatorTree {
 
     /// The blocks in depth-first pre-order of the tree (roots' subtrees in
     /// root order).
-    pub fn preorder(&self) -> &[Block] {
-        &self.tree.preorder
+    pub fn preorder(&self) -> TreePreorder<'_> {
+        self.tree.preorder()
     }
 
-    /// Depth below the virtual exit (roots have depth 1).
+    /// The number of blocks in the tree.
+    pub fn len(&self) -> usize {
+        self.tree.preorder_len()
+    }
+
+    /// Whether the tree is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Depth below the virtual exit (roots have depth 1). O(depth).
     pub fn depth(&self, b: Block) -> Option<u32> {
         self.contains(b).then(|| self.tree.depth(b.index()))
     }
@@ -847,18 +1063,18 @@ fn find_post_dom_roots(cfg: &ControlFlowGraph) -> Vec<Block> {
             }
         }
     };
-    for &b in cfg.blocks() {
+    for b in cfg.blocks() {
         if cfg.num_succ_edges(b) == 0 {
             roots.push(b);
             cover(b, &mut covered, &mut stack);
         }
     }
     let num_trivial = roots.len();
-    if roots.len() < cfg.blocks().len() {
+    if roots.len() < cfg.num_blocks() {
         // Layout positions: like LLVM, the forward walks explore successors
         // in layout order, highest position first.
         let mut layout_pos = vec![0u32; n];
-        for (k, &b) in cfg.blocks().iter().enumerate() {
+        for (k, b) in cfg.blocks().enumerate() {
             layout_pos[b.index()] = k as u32;
         }
         // Forward walks over uncovered blocks; `stamp` marks blocks visited
@@ -866,7 +1082,7 @@ fn find_post_dom_roots(cfg: &ControlFlowGraph) -> Vec<Block> {
         let mut stamp = vec![0u32; n];
         let mut walk = 0u32;
         let mut succs: Vec<Block> = Vec::new();
-        for &b in cfg.blocks() {
+        for b in cfg.blocks() {
             if covered[b.index()] {
                 continue;
             }

@@ -3,7 +3,9 @@
 //!
 //! All analyses are plain data computed from a `&Function` (they never
 //! borrow it) and become stale when the function is edited; recompute them
-//! after edits that change what they describe.
+//! after edits that change what they describe, or, for an edit confined to
+//! a region of the function, update them ([`update`]): the result is the
+//! same.
 //!
 //! - [`aa`]: alias analysis ([`aa::AliasAnalysis`]) as LLVM 19's default
 //!   stack (BasicAA, scoped noalias, TBAA), mod/ref of instructions and
@@ -27,6 +29,9 @@
 //! - [`scev`]: scalar evolution: add-recurrences, exit counts, the
 //!   backedge-taken count, constant and symbolic maxima, trip multiples.
 //! - [`verify`]: [`verify_function`] and [`verify_module`].
+//! - [`update`]: the CFG, dominator tree and loop forest updated for an
+//!   edit confined to a region (rotation's), equal to recomputed ones;
+//!   their orders are order-maintenance lists (`order`).
 
 pub mod aa;
 pub mod cfg;
@@ -37,7 +42,9 @@ pub mod ivdesc;
 pub mod laa;
 pub mod loopmd;
 pub mod loops;
+pub(crate) mod order;
 pub mod scev;
+pub mod update;
 pub mod verify;
 
 pub use cfg::{can_split_edge, split_critical_edges, split_edge, ControlFlowGraph};

@@ -41,12 +41,12 @@ entity_impl!(Loop, "loop");
 /// One natural loop.
 #[derive(Clone, Debug)]
 pub struct LoopData {
-    header: Block,
-    parent: PackedOption<Loop>,
-    children: Vec<Loop>,
+    pub(crate) header: Block,
+    pub(crate) parent: PackedOption<Loop>,
+    pub(crate) children: Vec<Loop>,
     /// All blocks of the loop, nested loops' included: the header first,
     /// then LLVM's order (reverse post-order of the CFG).
-    blocks: Vec<Block>,
+    pub(crate) blocks: Vec<Block>,
     depth: u32,
     /// Whether an irreducible cycle lies inside the loop (not in a child).
     irreducible_inside: bool,
@@ -55,6 +55,9 @@ pub struct LoopData {
     /// (O(1) [`LoopForest::contains`], even in deep nests).
     pre: u32,
     last: u32,
+    /// The loop's position in its parent's `children` (or in the forest's
+    /// `top_level`).
+    pub(crate) index: u32,
 }
 
 impl LoopData {
@@ -86,10 +89,10 @@ impl LoopData {
 /// The loop nesting forest of a function.
 #[derive(Clone, Debug, Default)]
 pub struct LoopForest {
-    loops: PrimaryMap<Loop, LoopData>,
+    pub(crate) loops: PrimaryMap<Loop, LoopData>,
     /// The innermost loop of each block.
-    innermost: SecondaryMap<Block, PackedOption<Loop>>,
-    top_level: Vec<Loop>,
+    pub(crate) innermost: SecondaryMap<Block, PackedOption<Loop>>,
+    pub(crate) top_level: Vec<Loop>,
     irreducible: bool,
 }
 
@@ -123,6 +126,7 @@ impl LoopForest {
                 irreducible_inside: false,
                 pre: 0,
                 last: 0,
+                index: 0,
             });
             work.clear();
             work.extend(latches.iter().rev());
@@ -198,8 +202,19 @@ impl LoopForest {
             lf.loops[l].depth = d;
             stack.extend(lf.loops[l].children.iter().map(|&c| (c, d + 1)));
         }
-        // Pre-order intervals: each loop is numbered before its subtree,
-        // and `last` is set when the whole subtree is numbered.
+        lf.number();
+        lf.find_irreducible(cfg, domtree);
+        lf
+    }
+
+    /// Numbers the loops: pre-order intervals (each loop is numbered before
+    /// its subtree, and `last` is set when the whole subtree is numbered)
+    /// and positions among siblings.
+    pub(crate) fn number(&mut self) {
+        let lf = self;
+        for (k, &l) in lf.top_level.iter().enumerate() {
+            lf.loops[l].index = k as u32;
+        }
         let mut next = 0u32;
         let mut stack: Vec<(Loop, usize)> = lf.top_level.iter().map(|&l| (l, 0)).collect();
         while let Some((l, i)) = stack.pop() {
@@ -209,14 +224,13 @@ impl LoopForest {
             }
             match lf.loops[l].children.get(i).copied() {
                 Some(c) => {
+                    lf.loops[c].index = i as u32;
                     stack.push((l, i + 1));
                     stack.push((c, 0));
                 }
                 None => lf.loops[l].last = next - 1,
             }
         }
-        lf.find_irreducible(cfg, domtree);
-        lf
     }
 
     fn outermost(&self, mut l: Loop) -> Loop {
@@ -231,10 +245,10 @@ impl LoopForest {
     /// entries. The innermost natural loop containing both ends (if any)
     /// contains the irreducible cycle.
     fn find_irreducible(&mut self, cfg: &ControlFlowGraph, domtree: &DominatorTree) {
-        for &b in cfg.rpo() {
-            let Some(bi) = cfg.rpo_index(b) else { continue };
+        for b in cfg.rpo() {
+            let Some(bi) = cfg.rpo_key(b) else { continue };
             for &s in cfg.succs(b) {
-                let Some(si) = cfg.rpo_index(s) else { continue };
+                let Some(si) = cfg.rpo_key(s) else { continue };
                 // A retreating edge in a DFS goes to an ancestor on the DFS
                 // stack; with reverse post-order numbers its target is not
                 // after its source. Back edges of natural loops are the
@@ -257,8 +271,8 @@ impl LoopForest {
 
 /// Post-order of the dominator tree (children in tree order).
 fn dom_postorder(dt: &DominatorTree, root: Block) -> Vec<Block> {
-    let mut out = Vec::with_capacity(dt.preorder().len());
-    let mut stack: Vec<(Block, usize)> = Vec::with_capacity(dt.preorder().len());
+    let mut out = Vec::with_capacity(dt.len());
+    let mut stack: Vec<(Block, usize)> = Vec::with_capacity(dt.len());
     stack.push((root, 0));
     while let Some(top) = stack.last_mut() {
         let (b, i) = *top;
@@ -381,6 +395,35 @@ impl LoopForest {
             }
         }
         out
+    }
+
+    /// The first loop of [`LoopForest::innermost_first`].
+    pub fn first_innermost_first(&self) -> Option<Loop> {
+        let mut l = *self.top_level.first()?;
+        while let Some(&c) = self.loops[l].children.first() {
+            l = c;
+        }
+        Some(l)
+    }
+
+    /// The loop after `l` in [`LoopForest::innermost_first`]: O(depth), so
+    /// the order can be walked without collecting it.
+    pub fn next_innermost_first(&self, l: Loop) -> Option<Loop> {
+        let d = &self.loops[l];
+        let siblings = match d.parent.expand() {
+            Some(p) => &self.loops[p].children,
+            None => &self.top_level,
+        };
+        match siblings.get(d.index as usize + 1) {
+            Some(&s) => {
+                let mut x = s;
+                while let Some(&c) = self.loops[x].children.first() {
+                    x = c;
+                }
+                Some(x)
+            }
+            None => d.parent.expand(),
+        }
     }
 
     /// Loops innermost first, in the order LLVM's loop pass manager visits
@@ -755,9 +798,19 @@ impl LoopForest {
     /// parent, depths increase by one, and the innermost map agrees with
     /// the block lists.
     pub fn check(&self) -> Result<(), String> {
+        for (k, &l) in self.top_level.iter().enumerate() {
+            if self.loops[l].index as usize != k || self.loops[l].parent.is_some() {
+                return Err(format!("{l}: not top-level at {k}"));
+            }
+        }
         for (l, d) in self.loops.iter() {
             if d.blocks.first() != Some(&d.header) {
                 return Err(format!("{l}: header {} is not first", d.header));
+            }
+            for (k, &c) in d.children.iter().enumerate() {
+                if self.loops[c].index as usize != k {
+                    return Err(format!("{c}: not child {k} of {l}"));
+                }
             }
             for &c in &d.children {
                 if self.loops[c].parent.expand() != Some(l) {

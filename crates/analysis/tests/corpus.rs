@@ -62,9 +62,9 @@ fn corpus_modules_verify() {
             let cfg = ControlFlowGraph::compute(f);
             let dt = DominatorTree::compute(&cfg);
             let pdt = PostDominatorTree::compute(&cfg);
-            assert_eq!(dt.preorder().len(), cfg.rpo().len(), "{name}");
-            assert_eq!(pdt.preorder().len(), cfg.blocks().len(), "{name}");
-            for &b in cfg.rpo() {
+            assert_eq!(dt.preorder().count(), cfg.rpo().count(), "{name}");
+            assert_eq!(pdt.preorder().count(), cfg.blocks().count(), "{name}");
+            for b in cfg.rpo() {
                 if let Some(i) = dt.idom(b) {
                     assert!(dt.properly_dominates(i, b), "{name}");
                 }

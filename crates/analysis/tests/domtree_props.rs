@@ -55,9 +55,10 @@ fn check_domtree(
     let (reach, dom) = naive_dom(n, entry, &succs);
     let blk = |i: usize| b.blocks[i];
     prop_assert_eq!(dt.root(), Some(blk(entry)));
-    prop_assert_eq!(cfg.rpo().len(), reach.iter().filter(|&&r| r).count());
-    prop_assert_eq!(dt.preorder().len(), cfg.rpo().len());
-    prop_assert_eq!(cfg.rpo().first().copied(), Some(blk(entry)));
+    prop_assert_eq!(cfg.rpo().count(), reach.iter().filter(|&&r| r).count());
+    prop_assert_eq!(dt.preorder().count(), cfg.rpo().count());
+    prop_assert_eq!(dt.len(), cfg.num_reachable());
+    prop_assert_eq!(cfg.rpo().next(), Some(blk(entry)));
     for v in 0..n {
         prop_assert_eq!(dt.is_reachable(blk(v)), reach[v]);
         prop_assert_eq!(cfg.is_reachable(blk(v)), reach[v]);
@@ -101,16 +102,16 @@ fn check_domtree(
     }
     // Pre-order: parents first.
     let mut seen = vec![false; n];
-    for &x in dt.preorder() {
+    for x in dt.preorder() {
         if let Some(p) = dt.idom(x) {
             prop_assert!(seen[p.index()]);
         }
         seen[x.index()] = true;
     }
     // Reverse post-order: an edge that does not go forward closes a cycle.
-    for &x in cfg.rpo() {
+    for x in cfg.rpo() {
         for &s in cfg.succs(x) {
-            if cfg.rpo_index(s) <= cfg.rpo_index(x) {
+            if cfg.rpo_key(s) <= cfg.rpo_key(x) {
                 prop_assert!(reaches_block(cfg, s, x));
             }
         }
@@ -231,7 +232,8 @@ fn check_postdom(
             );
         }
     }
-    prop_assert_eq!(pdt.preorder().len(), n);
+    prop_assert_eq!(pdt.preorder().count(), n);
+    prop_assert_eq!(pdt.len(), n);
     let _ = cfg;
     Ok(())
 }
@@ -306,5 +308,5 @@ fn large_chain_is_fast() {
     assert!(dt.dominates(b.blocks[0], b.blocks[n - 1]));
     assert!(dt.dominates(b.blocks[10], b.blocks[11]));
     assert!(pdt.post_dominates(b.blocks[n - 1], b.blocks[0]));
-    assert_eq!(dt.preorder().len(), n);
+    assert_eq!(dt.preorder().count(), n);
 }

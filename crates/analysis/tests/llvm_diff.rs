@@ -147,7 +147,7 @@ fn dominator_trees_match_llvm() {
             let name = |b| f.block_name(b).unwrap().to_owned();
             let mut dom: HashMap<String, Option<String>> = HashMap::new();
             let mut pdom: HashMap<String, Option<String>> = HashMap::new();
-            for &b in cfg.blocks() {
+            for b in cfg.blocks() {
                 if dt.is_reachable(b) {
                     dom.insert(name(b), dt.idom(b).map(name));
                 }

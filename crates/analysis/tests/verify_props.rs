@@ -492,7 +492,7 @@ proptest! {
         let dt = DominatorTree::compute(&cfg);
         let pdt = PostDominatorTree::compute(&cfg);
         let order = InstOrder::compute(f);
-        for &b in cfg.blocks() {
+        for b in cfg.blocks() {
             let _ = dt.dominates(b, b);
             let _ = pdt.post_dominates(b, b);
             for &s in cfg.succs(b) {

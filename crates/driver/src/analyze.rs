@@ -137,8 +137,8 @@ use loopwright_ir::print::LocalNames;
 use loopwright_ir::{Function, Inst, Module};
 use std::ffi::OsString;
 use std::fmt::Write as _;
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// `loopwright analyze`: print a loop report per function.
@@ -1290,31 +1290,13 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
 }
 
 fn run(cli: &AnalyzeCli) -> Result<(), String> {
-    let (src, name) = read_input(cli.input.as_deref())?;
+    let (src, name) = crate::io::read_input(cli.input.as_deref())?;
     let format = if cli.json { Format::Json } else { Format::Text };
     let text = analyze(&src, &name, format, !cli.disable_verify).map_err(|f| f.0)?;
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
         .map_err(|e| diag::plain("<stdout>", &e.to_string()))
-}
-
-fn read_input(input: Option<&Path>) -> Result<(Vec<u8>, String), String> {
-    match input {
-        Some(p) if p != Path::new("-") => {
-            let name = p.display().to_string();
-            let src = std::fs::read(p)
-                .map_err(|e| diag::plain(&name, &format!("could not open input file: {e}")))?;
-            Ok((src, name))
-        }
-        _ => {
-            let mut src = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut src)
-                .map_err(|e| diag::plain("<stdin>", &e.to_string()))?;
-            Ok((src, "<stdin>".to_string()))
-        }
-    }
 }
 
 #[cfg(test)]

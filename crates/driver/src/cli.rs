@@ -29,10 +29,12 @@ use std::path::PathBuf;
 #[derive(Parser, Debug)]
 #[command(name = "loopwright", version, about)]
 pub struct Cli {
-    /// Input `.ll` file; `-` or nothing reads standard input.
+    /// Input `.ll` file (or `.bc`, through llvm-dis-19); `-` or nothing
+    /// reads standard input.
     pub input: Option<PathBuf>,
 
-    /// Output file; the default is standard output.
+    /// Output file; the default is standard output. A `.bc` file gets
+    /// bitcode (through llvm-as-19) unless `-S` is given.
     #[arg(short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
 
@@ -56,7 +58,8 @@ pub struct Cli {
     #[arg(long = "disable-output")]
     pub disable_output: bool,
 
-    /// Accepted for compatibility with opt: output is always textual IR.
+    /// Write textual IR even to a `.bc` output file (standard output and
+    /// other files always get text).
     #[arg(short = 'S')]
     pub text: bool,
 

@@ -5,8 +5,11 @@
 //! `loopwright` binary is a thin wrapper that adds file handling.
 
 pub mod analyze;
+pub mod cc;
 pub mod cli;
 pub mod diag;
+pub mod io;
+pub mod llvm_pipeline;
 pub mod llvmint;
 pub mod pipeline;
 pub mod remarks;

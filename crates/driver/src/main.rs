@@ -1,14 +1,34 @@
 //! The `loopwright` command.
 
+use loopwright::cc::Lang;
 use loopwright::cli::{self, Cli};
-use loopwright::{diag, optimize, pipeline, remarks, Options};
+use loopwright::io::{read_input, write_atomically};
+use loopwright::{diag, io, optimize, pipeline, remarks, Options};
 use loopwright_transforms::unroll::UnrollOptions;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    if std::env::args_os().nth(1).is_some_and(|a| a == "analyze") {
+    // `loopwright-cc`/`loopwright-c++` as this binary's name (a link to
+    // it), or the subcommands `cc` and `c++`: the compiler driver.
+    let argv0 = std::env::args_os().next().unwrap_or_default();
+    let prog = Path::new(&argv0)
+        .file_name()
+        .and_then(|f| f.to_str())
+        .unwrap_or("");
+    if let Some(lang) = Lang::from_name(prog).filter(|_| prog.starts_with("loopwright-")) {
+        return loopwright::cc::main(lang, std::env::args_os().skip(1).collect());
+    }
+    let first = std::env::args_os().nth(1);
+    let sub = first.as_ref().and_then(|a| a.to_str());
+    if let Some(lang) = sub
+        .filter(|s| matches!(*s, "cc" | "c++"))
+        .and_then(Lang::from_name)
+    {
+        return loopwright::cc::main(lang, std::env::args_os().skip(2).collect());
+    }
+    if first.is_some_and(|a| a == "analyze") {
         return loopwright::analyze::main(std::env::args_os().skip(1));
     }
     let (cli, unroll) = match cli::parse_args(std::env::args_os()) {
@@ -102,7 +122,7 @@ fn run(cli: &Cli, unroll: UnrollOptions) -> Result<(), String> {
 }
 
 /// Writes the output module where `-o` says (nowhere with
-/// `-disable-output`).
+/// `-disable-output`): bitcode to a `.bc` file unless `-S`, else text.
 fn write_output(cli: &Cli, text: &str) -> Result<(), String> {
     if cli.disable_output {
         return Ok(());
@@ -119,6 +139,10 @@ fn write_output(cli: &Cli, text: &str) -> Result<(), String> {
             out.write_all(text.as_bytes())
                 .and_then(|_| out.flush())
                 .map_err(|e| diag::plain("<stdout>", &e.to_string()))
+        }
+        Some(path) if io::wants_bitcode(path, cli.text) => {
+            let bc = io::assemble(text.as_bytes(), &path.display().to_string())?;
+            write_atomically(path, &bc)
         }
         Some(path) => write_atomically(path, text.as_bytes()),
     }
@@ -150,78 +174,5 @@ fn remark_options(cli: &Cli) -> Result<remarks::RemarkOptions, String> {
         missed: re("pass-remarks-missed", &cli.pass_remarks_missed)?,
         analysis: re("pass-remarks-analysis", &cli.pass_remarks_analysis)?,
         filter: re("pass-remarks-filter", &cli.pass_remarks_filter)?,
-    })
-}
-
-fn read_input(input: Option<&Path>) -> Result<(Vec<u8>, String), String> {
-    match input {
-        None => read_stdin(),
-        Some(p) if p == Path::new("-") => read_stdin(),
-        Some(p) => {
-            let name = p.display().to_string();
-            let src = std::fs::read(p)
-                .map_err(|e| diag::plain(&name, &format!("could not open input file: {e}")))?;
-            Ok((src, name))
-        }
-    }
-}
-
-fn read_stdin() -> Result<(Vec<u8>, String), String> {
-    let mut src = Vec::new();
-    std::io::stdin()
-        .read_to_end(&mut src)
-        .map_err(|e| diag::plain("<stdin>", &e.to_string()))?;
-    Ok((src, "<stdin>".to_string()))
-}
-
-/// Writes `data` to a temporary file beside `path` and renames it into
-/// place, so that `path` is either untouched or complete.
-fn write_atomically(path: &Path, data: &[u8]) -> Result<(), String> {
-    let name = path.display().to_string();
-    // Devices and pipes (`/dev/null`, `/dev/stdout`, a FIFO) are written in
-    // place: renaming a temporary file over them would replace the device.
-    // A symbolic link is followed, so the file it names is replaced.
-    let resolved;
-    let path = match std::fs::metadata(path) {
-        Ok(md) if !md.is_file() => {
-            return std::fs::OpenOptions::new()
-                .write(true)
-                .truncate(true)
-                .open(path)
-                .and_then(|mut f| f.write_all(data))
-                .map_err(|e| diag::plain(&name, &format!("could not write output: {e}")));
-        }
-        Ok(_) if path.is_symlink() => match std::fs::canonicalize(path) {
-            Ok(p) => {
-                resolved = p;
-                resolved.as_path()
-            }
-            Err(_) => path,
-        },
-        _ => path,
-    };
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let file_name = path
-        .file_name()
-        .map(|f| f.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "out".into());
-    let tmp = dir.join(format!(
-        ".{file_name}.loopwright-{}.tmp",
-        std::process::id()
-    ));
-    let result = (|| -> std::io::Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(data)?;
-        // No `fsync`: the rename is atomic for every other process, which
-        // is the guarantee promised (as LLVM's `ToolOutputFile` gives);
-        // forcing the data to disk would double the wall time of a run.
-        std::fs::rename(&tmp, path)
-    })();
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        diag::plain(&name, &format!("could not write output: {e}"))
     })
 }

@@ -149,6 +149,9 @@ impl ConstData {
 pub struct ConstPool {
     data: PrimaryMap<Const, ConstData>,
     map: FxHashMap<ConstData, Const>,
+    /// The `blockaddress` constants, in creation order (a block's address
+    /// is asked about without scanning every constant).
+    block_addresses: Vec<Const>,
 }
 
 impl ConstPool {
@@ -157,9 +160,18 @@ impl ConstPool {
         if let Some(&c) = self.map.get(&data) {
             return c;
         }
+        let is_address = matches!(data, ConstData::BlockAddress { .. });
         let c = self.data.push(data.clone());
         self.map.insert(data, c);
+        if is_address {
+            self.block_addresses.push(c);
+        }
         c
+    }
+
+    /// The `blockaddress` constants, in creation order.
+    pub fn block_addresses(&self) -> impl Iterator<Item = (Const, &ConstData)> {
+        self.block_addresses.iter().map(|&c| (c, &self.data[c]))
     }
 
     pub fn data(&self, c: Const) -> &ConstData {

@@ -34,6 +34,8 @@ pub struct Layout {
     insts: SecondaryMap<Inst, InstNode>,
     first_block: PackedOption<Block>,
     last_block: PackedOption<Block>,
+    /// The number of blocks in the list.
+    num_blocks: usize,
 }
 
 /// Blocks.
@@ -66,6 +68,7 @@ impl Layout {
         {
             let n = &mut self.blocks[b];
             n.inserted = true;
+            self.num_blocks += 1;
             n.prev = last;
             n.next = None.into();
         }
@@ -87,6 +90,7 @@ impl Layout {
         {
             let n = &mut self.blocks[b];
             n.inserted = true;
+            self.num_blocks += 1;
             n.prev = prev;
             n.next = before.into();
         }
@@ -105,6 +109,7 @@ impl Layout {
         {
             let n = &mut self.blocks[b];
             n.inserted = true;
+            self.num_blocks += 1;
             n.prev = after.into();
             n.next = next;
         }
@@ -127,10 +132,16 @@ impl Layout {
             Some(n) => self.blocks[n].prev = prev,
             None => self.last_block = prev,
         }
+        self.num_blocks -= 1;
         let n = &mut self.blocks[b];
         n.inserted = false;
         n.prev = None.into();
         n.next = None.into();
+    }
+
+    /// The number of blocks in the layout. O(1).
+    pub fn num_blocks(&self) -> usize {
+        self.num_blocks
     }
 
     /// Blocks in layout order.

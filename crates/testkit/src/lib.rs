@@ -23,6 +23,9 @@
 //! - [`standin`]: a stand-in for loopwright (`opt-19` with the same
 //!   arguments, its output replaced by a wrong one), so a self-test drives
 //!   a suite's real comparator with a wrong output.
+//! - [`shapes`]: generated modules of a size chosen by the caller (loops in
+//!   a row), shared by the hostile-input test and `cargo xtask
+//!   bench-loops`.
 //! - [`notice`]: prints to the process's standard error directly, past the
 //!   test harness's output capture, so skip notices are always seen.
 
@@ -31,6 +34,7 @@ pub mod floors;
 pub mod mutate;
 pub mod rng;
 pub mod run;
+pub mod shapes;
 pub mod standin;
 pub mod tools;
 

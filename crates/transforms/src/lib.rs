@@ -18,12 +18,15 @@
 //! [`utils`] holds what they share: phi and edge editing, block splitting
 //! and SSA repair.
 //!
-//! Analyses are recomputed from scratch after each structural change
-//! ([`FnAnalyses::compute`]); they are plain data and never borrow the
-//! function. They record the function's edit epoch
-//! ([`Function::cfg_epoch`]), and the caches that hand them out again
-//! ([`FnMemo`]) assert in debug builds that the function has not changed
-//! since.
+//! Analyses are recomputed from scratch after a structural change
+//! ([`FnAnalyses::compute`]), or, for an edit confined to the blocks one
+//! block dominates (loop rotation's), updated for that part only
+//! ([`FnAnalyses::begin_edit`], [`FnAnalyses::finish_edit`]), which gives
+//! the same analyses (debug builds compare them with recomputed ones).
+//! They are plain data and never borrow the function. They record the
+//! function's edit epoch ([`Function::cfg_epoch`]), and the caches that
+//! hand them out again ([`FnMemo`]) assert in debug builds that the
+//! function has not changed since.
 
 pub mod lcssa;
 pub mod remark;
@@ -33,8 +36,9 @@ pub mod unroll;
 pub mod utils;
 pub mod warn;
 
+use loopwright_analysis::update::{self, Finished, Marks, RegionEdit};
 use loopwright_analysis::{ControlFlowGraph, DominatorTree, LoopForest};
-use loopwright_ir::{Func, Function, Module};
+use loopwright_ir::{Block, Func, Function, Module};
 
 /// The analyses a loop transformation needs, computed together. They
 /// depend on the control-flow graph only, so they stay valid across edits
@@ -45,6 +49,36 @@ pub struct FnAnalyses {
     pub loops: LoopForest,
     /// [`Function::cfg_epoch`] of the function they were computed on.
     cfg_epoch: u64,
+    /// Edits applied by [`FnAnalyses::finish_edit`] since computed, and how
+    /// many of them had to compute the analyses afresh.
+    edits: u32,
+    recomputed: u32,
+    /// Working memory of the edits, kept between them.
+    marks: Marks,
+    /// Compute the analyses afresh after every edit instead of updating
+    /// them (what the passes did before updates; tests compare the two).
+    pub(crate) recompute_edits: bool,
+}
+
+/// What [`FnAnalyses::finish_edit`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EditOutcome {
+    /// Only the edited region was updated; `order_changed` says whether
+    /// loops changed places among their siblings.
+    Updated { order_changed: bool },
+    /// The edit could not be shown to stay in its region (the reason says
+    /// how): the analyses were computed afresh (loop ids and orders may all
+    /// have changed).
+    Recomputed(&'static str),
+}
+
+impl EditOutcome {
+    /// Whether a walk over the loop forest's order must start again.
+    pub fn order_may_have_changed(self) -> bool {
+        self != EditOutcome::Updated {
+            order_changed: false,
+        }
+    }
 }
 
 impl FnAnalyses {
@@ -57,7 +91,18 @@ impl FnAnalyses {
             dt,
             loops,
             cfg_epoch: f.cfg_epoch(),
+            edits: 0,
+            recomputed: 0,
+            marks: Marks::default(),
+            recompute_edits: false,
         }
+    }
+
+    /// Makes [`FnAnalyses::finish_edit`] compute the analyses afresh after
+    /// every edit (tests compare the results of both ways).
+    #[cfg(test)]
+    pub(crate) fn recompute_every_edit(&mut self) {
+        self.recompute_edits = true;
     }
 
     /// Whether `f`'s control-flow graph has not been edited since these
@@ -66,42 +111,105 @@ impl FnAnalyses {
         self.cfg_epoch == f.cfg_epoch()
     }
 
-    /// Compares these analyses with `other` (block lists, edges, immediate
-    /// dominators, the loop forest); says what differs first.
+    /// Starts an edit confined to a region: `root` and the `inner` blocks
+    /// it dominates (with their dominators up to `root`), and the blocks
+    /// the edit creates. The edit keeps `root`'s predecessors and place,
+    /// enters the region only at `root`, and may add edges from the region
+    /// to the roots of the dominator subtrees hanging off it, but keeps its
+    /// other edges to the rest of the function (see
+    /// [`loopwright_analysis::update`]). The analyses must describe the
+    /// function as it is.
+    pub fn begin_edit(&mut self, root: Block, inner: &[Block]) -> RegionEdit {
+        let marks = std::mem::take(&mut self.marks);
+        update::begin(&self.cfg, &self.dt, root, inner, marks)
+    }
+
+    /// Drops an edit that changed nothing (its working memory is kept).
+    pub fn abandon_edit(&mut self, ed: RegionEdit) {
+        self.marks = ed.into_marks();
+    }
+
+    /// Midway through an edit: brings the control-flow graph up to date
+    /// with `f` for the region (the dominator tree and the loops stay
+    /// stale until [`FnAnalyses::finish_edit`]).
+    pub fn sync_cfg(&mut self, f: &Function, ed: &mut RegionEdit) {
+        update::sync_cfg(&mut self.cfg, f, ed);
+    }
+
+    /// Ends an edit: updates the analyses for the region, or computes them
+    /// afresh when the edit went beyond it. `rename` is (old, new) header
+    /// of a loop whose header the edit moved. Debug builds compare the
+    /// result with analyses computed afresh (every time for functions of
+    /// up to [`CHECK_ALL_UP_TO`] blocks, else after edit 1, 2, 4, 8, ...).
+    pub fn finish_edit(
+        &mut self,
+        f: &Function,
+        ed: RegionEdit,
+        rename: Option<(Block, Block)>,
+    ) -> EditOutcome {
+        self.edits += 1;
+        let (finished, marks) = if self.recompute_edits {
+            (Finished::GaveUp("asked to recompute"), ed.into_marks())
+        } else {
+            update::finish(&mut self.cfg, &mut self.dt, &mut self.loops, f, ed, rename)
+        };
+        self.marks = marks;
+        let outcome = match finished {
+            Finished::Updated { order_changed } => {
+                self.cfg_epoch = f.cfg_epoch();
+                EditOutcome::Updated { order_changed }
+            }
+            Finished::GaveUp(why) => {
+                let fresh = FnAnalyses::compute(f);
+                self.cfg = fresh.cfg;
+                self.dt = fresh.dt;
+                self.loops = fresh.loops;
+                self.cfg_epoch = fresh.cfg_epoch;
+                self.recomputed += 1;
+                EditOutcome::Recomputed(why)
+            }
+        };
+        if cfg!(debug_assertions)
+            && (self.cfg.num_blocks() <= CHECK_ALL_UP_TO || self.edits.is_power_of_two())
+        {
+            if let Err(e) = self.check_against(&FnAnalyses::compute(f)) {
+                panic!(
+                    "updated analyses differ from recomputed ones after edit {}: {e}",
+                    self.edits
+                );
+            }
+        }
+        outcome
+    }
+
+    /// The edits [`FnAnalyses::finish_edit`] applied, and how many of them
+    /// computed the analyses afresh.
+    pub fn edit_counts(&self) -> (u32, u32) {
+        (self.edits, self.recomputed)
+    }
+
+    /// [`FnAnalyses::compare`] with `fresh`, after checking these analyses'
+    /// own consistency.
+    pub fn check_against(&self, fresh: &FnAnalyses) -> Result<(), String> {
+        update::check((&self.cfg, &self.dt, &self.loops))?;
+        self.compare(fresh)
+    }
+
+    /// Compares these analyses with `other` ([`update::compare`]: the
+    /// graph's blocks, edges, reachability and reverse post-order, the
+    /// dominator tree with its order, and the loop forest with its orders);
+    /// says what differs first.
     pub fn compare(&self, other: &FnAnalyses) -> Result<(), String> {
-        if self.cfg.blocks() != other.cfg.blocks() {
-            return Err("the block lists differ".into());
-        }
-        for &b in self.cfg.blocks() {
-            if self.cfg.succs(b) != other.cfg.succs(b) || self.cfg.preds(b) != other.cfg.preds(b) {
-                return Err(format!("the edges of {b} differ"));
-            }
-            if self.dt.idom(b) != other.dt.idom(b) {
-                return Err(format!("the immediate dominator of {b} differs"));
-            }
-        }
-        let (mine, theirs) = (self.loops.preorder(), other.loops.preorder());
-        if mine.len() != theirs.len() {
-            return Err(format!(
-                "{} loops kept, {} recomputed",
-                mine.len(),
-                theirs.len()
-            ));
-        }
-        for (&l, &k) in mine.iter().zip(&theirs) {
-            let (a, b) = (self.loops.data(l), other.loops.data(k));
-            let parent = |lf: &LoopForest, l| lf.parent(l).map(|p| lf.header(p));
-            if a.header() != b.header()
-                || a.blocks() != b.blocks()
-                || a.depth() != b.depth()
-                || parent(&self.loops, l) != parent(&other.loops, k)
-            {
-                return Err(format!("the loop headed by {} differs", a.header()));
-            }
-        }
-        Ok(())
+        update::compare(
+            (&self.cfg, &self.dt, &self.loops),
+            (&other.cfg, &other.dt, &other.loops),
+        )
     }
 }
+
+/// Debug builds check every update of the analyses of a function up to
+/// this many blocks against recomputed ones (larger ones are sampled).
+pub const CHECK_ALL_UP_TO: usize = 2000;
 
 /// What the passes know about one function and that stays true while the
 /// function does not change: its analyses and what scalar evolution told

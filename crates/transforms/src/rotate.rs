@@ -61,7 +61,8 @@ use crate::utils::{
 };
 use crate::FnAnalyses;
 use loopwright_analysis::loops::may_access_memory;
-use loopwright_analysis::{ControlFlowGraph, Loop};
+use loopwright_analysis::update::RegionEdit;
+use loopwright_analysis::Loop;
 use loopwright_ir::{
     Block, ConstData, Function, Inst, InstData, MdKind, MdNode, Module, Opcode, Operand, TypeTable,
     Value, ValueDef,
@@ -85,84 +86,141 @@ impl Default for RotateOptions {
 
 /// Rotates every loop of `f` that can be rotated, innermost first; returns
 /// whether anything changed.
+///
+/// The loops are visited in the loop pass manager's order, each once (by
+/// header, the new header included), the first loop not yet visited in the
+/// order of the current loop forest each time. The analyses are kept valid
+/// across every rotation by updating the part of them the rotation
+/// changed ([`FnAnalyses::finish_edit`]), so a rotation costs
+/// O(loop and its surroundings) and not O(function): the whole pass is
+/// linear in the number of loops for loops in sequence and for nests. The
+/// walk over the order continues after the rotated loop; it starts again
+/// when an update reordered loops (or had to compute the analyses
+/// afresh), where the loops before it may have moved.
 pub fn rotate_function(m: &mut Module, f: &mut Function, opts: RotateOptions) -> bool {
+    rotate_loops(m, f, opts, FnAnalyses::compute(f), |_, _| {}).0
+}
+
+/// [`rotate_function`] starting from the analyses `a` of `f`, calling
+/// `after` with the function and the analyses the pass keeps after every
+/// loop it changed; returns whether anything changed, and the analyses.
+fn rotate_loops(
+    m: &mut Module,
+    f: &mut Function,
+    opts: RotateOptions,
+    a: FnAnalyses,
+    mut after: impl FnMut(&Function, &FnAnalyses),
+) -> (bool, FnAnalyses) {
     // As a loop pass, it runs after the adaptor's loop-simplify and lcssa.
-    let (mut changed, a) = crate::simplify::simplify_function_with(m, f, FnAnalyses::compute(f));
+    let recompute = a.recompute_edits;
+    let (mut changed, mut a) = crate::simplify::simplify_function_with(m, f, a);
+    a.recompute_edits = recompute;
     changed |= crate::lcssa::lcssa_function_with(m, f, &a);
     let mut done: FxHashSet<Block> = FxHashSet::default();
-    // One loop per round: analyses are recomputed after each rotation (and
-    // only then: a loop left alone changes nothing, and recomputing for
-    // every loop of a deep nest is cubic).
     let mut budget = 4 + 2 * f.num_block_ids();
-    let mut a = a;
+    // Every loop before `cursor` in the order is done.
+    let mut cursor = a.loops.first_innermost_first();
     while budget > 0 {
         budget -= 1;
-        let next = a
-            .loops
-            .innermost_first()
-            .into_iter()
-            .find(|&l| !done.contains(&a.loops.header(l)));
+        let mut next = cursor;
+        while let Some(l) = next {
+            if !done.contains(&a.loops.header(l)) {
+                break;
+            }
+            next = a.loops.next_innermost_first(l);
+        }
         let Some(l) = next else { break };
         let header = a.loops.header(l);
         done.insert(header);
-        if let Some(new_header) = process_loop(m, f, &a, l, opts) {
+        let r = process_loop(m, f, &mut a, l, opts);
+        if let Some(new_header) = r.new_header {
             done.insert(new_header);
             changed = true;
-            a = FnAnalyses::compute(f);
+            after(f, &a);
         }
+        cursor = if r.order_changed {
+            a.loops.first_innermost_first()
+        } else {
+            a.loops.next_innermost_first(l)
+        };
     }
-    changed
+    (changed, a)
+}
+
+/// What [`process_loop`] did.
+struct Processed {
+    /// The loop's header after it, when the function changed.
+    new_header: Option<Block>,
+    /// Whether the loops' order may have changed (or their ids, when the
+    /// analyses were computed afresh).
+    order_changed: bool,
 }
 
 /// LLVM's `LoopRotate::processLoop`: folds the latch if it can, then
-/// rotates. Returns the new header when the function changed.
+/// rotates. `a` stays valid for the function it leaves.
 fn process_loop(
     m: &mut Module,
     f: &mut Function,
-    a: &FnAnalyses,
+    a: &mut FnAnalyses,
     l: Loop,
     opts: RotateOptions,
-) -> Option<Block> {
+) -> Processed {
     let loop_id = a.loops.loop_id(f, &m.md, &a.cfg, l);
     let header = a.loops.header(l);
-    let simplified = simplify_loop_latch(m, f, a, l);
-    let fresh;
-    let a = if simplified {
-        fresh = FnAnalyses::compute(f);
-        &fresh
-    } else {
-        a
-    };
+    let mut order_changed = false;
+    let simplified = simplify_loop_latch(m, f, a, l, &mut order_changed);
     let l = if simplified {
-        a.loops
+        match a
+            .loops
             .loop_for(header)
-            .filter(|&x| a.loops.header(x) == header)?
+            .filter(|&x| a.loops.header(x) == header)
+        {
+            Some(l) => l,
+            None => {
+                return Processed {
+                    new_header: None,
+                    order_changed,
+                }
+            }
+        }
     } else {
         l
     };
-    let rotated = rotate_loop(m, f, a, l, simplified, opts);
+    let rotated = rotate_loop(m, f, a, l, simplified, opts, &mut order_changed);
     if rotated.is_none() && !simplified {
-        return None;
+        return Processed {
+            new_header: None,
+            order_changed,
+        };
     }
     // Restore the LoopID on the latch of the (possibly rotated) loop.
     if let Some(id) = loop_id {
-        let a2 = FnAnalyses::compute(f);
         let h = rotated.unwrap_or(header);
-        if let Some(l2) = a2.loops.loop_for(h).filter(|&x| a2.loops.header(x) == h) {
-            for b in a2.loops.latches(&a2.cfg, l2) {
+        if let Some(l2) = a.loops.loop_for(h).filter(|&x| a.loops.header(x) == h) {
+            for b in a.loops.latches(&a.cfg, l2) {
                 if let Some(t) = f.terminator(b) {
                     f.inst_mut(t).md().set(MdKind::LOOP, id);
                 }
             }
         }
     }
-    Some(rotated.unwrap_or(header))
+    Processed {
+        new_header: Some(rotated.unwrap_or(header)),
+        order_changed,
+    }
 }
 
 /// LLVM's `simplifyLoopLatch`: a latch that ends in `br label %header` and
 /// only computes one cheap increment (plus casts) is merged into its single
-/// predecessor, when that predecessor exits the loop.
-fn simplify_loop_latch(m: &Module, f: &mut Function, a: &FnAnalyses, l: Loop) -> bool {
+/// predecessor, when that predecessor exits the loop. Updates `a` for the
+/// merge (an edit below the header).
+fn simplify_loop_latch(
+    m: &Module,
+    f: &mut Function,
+    a: &mut FnAnalyses,
+    l: Loop,
+    order_changed: &mut bool,
+) -> bool {
     let lf = &a.loops;
     let cfg = &a.cfg;
     let Some(latch) = lf.latch(cfg, l) else {
@@ -229,7 +287,19 @@ fn simplify_loop_latch(m: &Module, f: &mut Function, a: &FnAnalyses, l: Loop) ->
             _ => return false,
         }
     }
-    merge_block_into_predecessor(m, f, cfg, latch, true)
+    // The region: the loop below its header's immediate dominator (the
+    // preheader, when there is one).
+    let header = lf.header(l);
+    let root = a.dt.idom(header).unwrap_or(header);
+    let inner = lf.data(l).blocks().to_vec();
+    let ed = a.begin_edit(root, &inner);
+    let merged = merge_block_into_predecessor(m, f, &a.cfg, latch, true);
+    if merged {
+        *order_changed |= a.finish_edit(f, ed, None).order_may_have_changed();
+    } else {
+        a.abandon_edit(ed);
+    }
+    merged
 }
 
 /// Whether an instruction may not be duplicated.
@@ -288,13 +358,18 @@ fn profitable_with_exiting_latch(f: &Function, a: &FnAnalyses, l: Loop, header: 
 }
 
 /// LLVM's `rotateLoop`. Returns the new header on success.
+///
+/// `a` is kept valid: the edits stay below the preheader (the blocks it
+/// dominates, and the new ones), a region [`FnAnalyses::finish_edit`]
+/// updates; `order_changed` is set when that reordered loops.
 fn rotate_loop(
     m: &mut Module,
     f: &mut Function,
-    a: &FnAnalyses,
+    a: &mut FnAnalyses,
     l: Loop,
     simplified_latch: bool,
     opts: RotateOptions,
+    order_changed: &mut bool,
 ) -> Option<Block> {
     let lf = &a.loops;
     let cfg = &a.cfg;
@@ -343,6 +418,55 @@ fn rotate_loop(
     if cfg.preds(new_header) != [header] || cfg.num_pred_edges(new_header) != 1 {
         return None;
     }
+    let inner = lf.data(l).blocks().to_vec();
+    let mut ed = Some(a.begin_edit(preheader, &inner));
+    let target = Rotation {
+        l,
+        header,
+        preheader,
+        exit,
+        new_header,
+    };
+    let mut rename = Some((header, new_header));
+    let rotated = rotate_edits(m, f, a, &mut ed, target, &mut rename, order_changed);
+    if let Some(ed) = ed {
+        *order_changed |= a.finish_edit(f, ed, rename).order_may_have_changed();
+    }
+    rotated
+}
+
+/// The loop a rotation works on: its header, preheader, the exit the
+/// header branches to and the header's successor in the loop.
+#[derive(Clone, Copy)]
+struct Rotation {
+    l: Loop,
+    header: Block,
+    preheader: Block,
+    exit: Block,
+    new_header: Block,
+}
+
+/// The edits of [`rotate_loop`], inside the region edit `ed` (which it may
+/// finish and begin again when it needs the loops midway; `rename` is the
+/// header change the edit in `ed` still has to apply). Returns the new
+/// header on success.
+fn rotate_edits(
+    m: &mut Module,
+    f: &mut Function,
+    a: &mut FnAnalyses,
+    ed: &mut Option<RegionEdit>,
+    target: Rotation,
+    rename: &mut Option<(Block, Block)>,
+    order_changed: &mut bool,
+) -> Option<Block> {
+    let Rotation {
+        l,
+        header,
+        preheader,
+        exit,
+        new_header,
+    } = target;
+    let cfg = &a.cfg;
     fold_single_entry_phis(f, new_header);
 
     // Header phis take their preheader value in the copy.
@@ -474,8 +598,12 @@ fn rotate_loop(
     for phi in phis(f, header) {
         phi_remove_incoming(f, phi, preheader);
     }
-    // Repair uses of header values.
-    let cfg2 = ControlFlowGraph::compute(f);
+    // Repair uses of header values, with the graph brought up to date
+    // for the preheader's new branch.
+    if let Some(ed) = ed.as_mut() {
+        a.sync_cfg(f, ed);
+    }
+    let cfg2 = &a.cfg;
     let mut inserted_phis: Vec<Inst> = Vec::new();
     let header_vals: Vec<Value> = f
         .layout
@@ -515,7 +643,7 @@ fn rotate_loop(
                 } else if ub == preheader {
                     pre_val
                 } else if ssa.has_value_for(ub) {
-                    ssa.value_in_middle(f, &cfg2, ub)
+                    ssa.value_in_middle(f, cfg2, ub)
                 } else {
                     Operand::Const(undef)
                 };
@@ -540,7 +668,7 @@ fn rotate_loop(
                         continue;
                     }
                 }
-                ssa.rewrite_use(f, &cfg2, u, k);
+                ssa.rewrite_use(f, cfg2, u, k);
             }
         }
         inserted_phis.extend(ssa.inserted_phis(f));
@@ -578,8 +706,23 @@ fn rotate_loop(
         let new_ph = split_edge_named(f, preheader, new_header)?;
         let nh_name = f.block_name(new_header).unwrap_or("").to_owned();
         f.set_block_name(new_ph, Some(&format!("{nh_name}.lr.ph")));
-        // Keep the exits dedicated: split exit edges leaving loops.
-        let a2 = FnAnalyses::compute(f);
+        // Keep the exits dedicated: split exit edges leaving loops. The
+        // loops are needed as they are now: update the analyses (the loop
+        // is headed by the new header from here on), and go on with a new
+        // edit of the same region.
+        if let Some(done) = ed.take() {
+            *order_changed |= a
+                .finish_edit(f, done, rename.take())
+                .order_may_have_changed();
+        }
+        *rename = None;
+        let now = a
+            .loops
+            .loop_for(new_header)
+            .filter(|&x| a.loops.header(x) == new_header);
+        let inner = now.map_or(Vec::new(), |x| a.loops.data(x).blocks().to_vec());
+        *ed = Some(a.begin_edit(preheader, &inner));
+        let a2 = &*a;
         let exit_preds: Vec<Block> = a2.cfg.preds(exit).to_vec();
         for p in exit_preds {
             let Some(pl) = a2.loops.loop_for(p) else {
@@ -604,9 +747,12 @@ fn rotate_loop(
         }
     }
     // Clean up: merge the old header into the old latch.
-    let cfg3 = ControlFlowGraph::compute(f);
+    if let Some(ed) = ed.as_mut() {
+        a.sync_cfg(f, ed);
+    }
+    let cfg3 = &a.cfg;
     let pred = cfg3.preds(header).first().copied();
-    if merge_block_into_predecessor(m, f, &cfg3, header, false) {
+    if merge_block_into_predecessor(m, f, cfg3, header, false) {
         if let Some(p) = pred {
             remove_redundant_debug_records(&m.md, f, p);
         }
@@ -776,4 +922,376 @@ fn has_side_effects(m: &Module, data: &InstData) -> bool {
 fn call_attrs(data: &InstData) -> loopwright_ir::AttrSet {
     data.call_info()
         .map_or(loopwright_ir::AttrSet::EMPTY, |c| c.fn_attrs)
+}
+
+#[cfg(test)]
+mod tests {
+    //! The analyses rotation keeps (updated for each rotated loop's region,
+    //! `FnAnalyses::finish_edit`) against analyses computed afresh, after
+    //! every rotated loop, on the shapes whose updates differ: nests,
+    //! loops with several exits, guards that fold, exit edges that are
+    //! split, latches that are folded first, loops in a row, irreducible
+    //! functions; and the output against the pass computing its analyses
+    //! afresh after every edit, as it did before updates.
+
+    use super::*;
+    use crate::defined_functions;
+
+    /// What rotating every function of a module did.
+    struct Rotated {
+        text: String,
+        rotations: usize,
+        /// Edits applied to the analyses, and how many were computed
+        /// afresh instead.
+        edits: u32,
+        recomputed: u32,
+    }
+
+    /// Rotates every function of `src`, checking the kept analyses against
+    /// recomputed ones after every rotated loop. With `recompute`, the
+    /// analyses are computed afresh after every edit instead of updated.
+    fn rotate(src: &str, recompute: bool) -> Rotated {
+        let mut m = loopwright_parse::parse_module(src.as_bytes(), "t.ll").expect("parses");
+        let mut r = Rotated {
+            text: String::new(),
+            rotations: 0,
+            edits: 0,
+            recomputed: 0,
+        };
+        for fid in defined_functions(&m) {
+            crate::with_function(&mut m, fid, |m, f| {
+                let mut a = FnAnalyses::compute(f);
+                if recompute {
+                    a.recompute_every_edit();
+                }
+                let mut rotations = 0;
+                let (_, a) = rotate_loops(m, f, RotateOptions::default(), a, |f, a| {
+                    rotations += 1;
+                    if let Err(e) = a.check_against(&FnAnalyses::compute(f)) {
+                        panic!("after rotation {rotations}: kept analyses differ: {e}");
+                    }
+                });
+                let (edits, recomputed) = a.edit_counts();
+                r.rotations += rotations;
+                r.edits += edits;
+                r.recomputed += recomputed;
+            });
+        }
+        r.text = loopwright_ir::print::print_module(&m);
+        r
+    }
+
+    /// Rotates `src` both ways: the kept analyses are updated locally
+    /// (none computed afresh when `local`), and the output is the same as
+    /// with analyses computed afresh after every edit.
+    fn check(src: &str, rotations: usize, local: bool) -> Rotated {
+        let updated = rotate(src, false);
+        let reference = rotate(src, true);
+        assert_eq!(updated.rotations, rotations, "{}", updated.text);
+        assert_eq!(reference.recomputed, reference.edits);
+        if local {
+            assert_eq!(updated.recomputed, 0, "some edit was not kept local");
+        }
+        assert_eq!(updated.text, reference.text);
+        updated
+    }
+
+    /// `loops` top-tested loops in a row, each behind a guard the copied
+    /// header test implies (so it folds), as the hostile test makes them.
+    fn guarded_in_a_row(loops: usize) -> String {
+        let mut s = String::from("define void @f(ptr %p, i64 %n) {\nentry:\n  br label %g0\n");
+        for k in 0..loops {
+            let next = if k + 1 < loops {
+                format!("g{}", k + 1)
+            } else {
+                "done".into()
+            };
+            s += &format!(
+                "g{k}:\n  %gc{k} = icmp sgt i64 %n, {k}\n  br i1 %gc{k}, label %h{k}, label %j{k}\n\
+                 h{k}:\n  %i{k} = phi i64 [ 0, %g{k} ], [ %in{k}, %b{k} ]\n  %c{k} = icmp ult i64 %i{k}, %n\n\
+                 \x20 br i1 %c{k}, label %b{k}, label %j{k}\n\
+                 b{k}:\n  %a{k} = getelementptr inbounds i32, ptr %p, i64 %i{k}\n  store i32 {k}, ptr %a{k}, align 4\n\
+                 \x20 %in{k} = add nuw nsw i64 %i{k}, 1\n  br label %h{k}, !llvm.loop !0\n\
+                 j{k}:\n  br label %{next}\n"
+            );
+        }
+        s + "done:\n  ret void\n}\n!0 = distinct !{!0, !1}\n!1 = !{!\"llvm.loop.mustprogress\"}\n"
+    }
+
+    /// `loops` top-tested loops in a row without guards: the copied test
+    /// does not fold, so each rotation makes a `.lr.ph` block and splits
+    /// the exit edge from the new latch.
+    fn unguarded_in_a_row(loops: usize) -> String {
+        let mut s = String::from("define void @f(ptr %p, i64 %n) {\nentry:\n  br label %h0\n");
+        for k in 0..loops {
+            let prev = if k == 0 {
+                "entry".into()
+            } else {
+                format!("h{}", k - 1)
+            };
+            let next = if k + 1 < loops {
+                format!("h{}", k + 1)
+            } else {
+                "done".into()
+            };
+            s += &format!(
+                "h{k}:\n  %i{k} = phi i64 [ 0, %{prev} ], [ %in{k}, %b{k} ]\n  %c{k} = icmp ult i64 %i{k}, %n\n\
+                 \x20 br i1 %c{k}, label %b{k}, label %{next}\n\
+                 b{k}:\n  %a{k} = getelementptr inbounds i32, ptr %p, i64 %i{k}\n  store i32 {k}, ptr %a{k}, align 4\n\
+                 \x20 %in{k} = add nuw nsw i64 %i{k}, 1\n  br label %h{k}\n"
+            );
+        }
+        s + "done:\n  ret void\n}\n"
+    }
+
+    /// A nest `depth` deep of top-tested loops, the innermost storing.
+    fn nest(depth: usize, bound: &str) -> String {
+        let mut s = String::from("define void @f(ptr %p, i64 %n) {\nentry:\n  br label %h0\n");
+        for k in 0..depth {
+            let pre = if k == 0 {
+                "entry".into()
+            } else {
+                format!("body{}", k - 1)
+            };
+            let next = if k + 1 < depth {
+                format!("h{}", k + 1)
+            } else {
+                format!("latch{k}")
+            };
+            s += &format!(
+                "h{k}:\n  %i{k} = phi i64 [ 0, %{pre} ], [ %in{k}, %latch{k} ]\n  %c{k} = icmp ult i64 %i{k}, {bound}\n\
+                 \x20 br i1 %c{k}, label %body{k}, label %exit{k}\nbody{k}:\n"
+            );
+            if k + 1 == depth {
+                s += &format!("  %a = getelementptr inbounds i64, ptr %p, i64 %i{k}\n  store i64 %i0, ptr %a, align 8\n");
+            }
+            s += &format!("  br label %{next}\n");
+        }
+        for k in (0..depth).rev() {
+            let after = if k == 0 {
+                "  ret void\n".into()
+            } else {
+                format!("  br label %latch{}\n", k - 1)
+            };
+            s += &format!("latch{k}:\n  %in{k} = add nuw nsw i64 %i{k}, 1\n  br label %h{k}\nexit{k}:\n{after}");
+        }
+        s + "}\n"
+    }
+
+    #[test]
+    fn loops_in_a_row_with_guards_that_fold() {
+        // One edit per loop: the guard folds, so no block is split.
+        let r = check(&guarded_in_a_row(40), 40, true);
+        assert_eq!(r.edits, 40);
+        assert!(!r.text.contains(".lr.ph"));
+    }
+
+    #[test]
+    fn loops_in_a_row_whose_exit_edges_are_split() {
+        // Two edits per loop: the new preheader, then the exit split and
+        // the old header merged into the latch.
+        let r = check(&unguarded_in_a_row(30), 30, true);
+        assert_eq!(r.edits, 60);
+        assert_eq!(r.text.matches(".lr.ph:").count(), 30);
+        assert_eq!(r.text.matches("_crit_edge:").count(), 30);
+    }
+
+    #[test]
+    fn nests() {
+        // Inner loops first; each outer loop's blocks (and those of the
+        // loops around it) change with every inner rotation.
+        check(&nest(6, "%n"), 6, true);
+        check(&nest(4, "3"), 4, true);
+        check(SIBLINGS, 2, true);
+    }
+
+    /// Two loops side by side in an outer loop whose header is the first
+    /// one's preheader (the region's root heads a loop).
+    const SIBLINGS: &str = "
+define void @f(ptr %p, i64 %n) {
+entry:
+  br label %outer
+outer:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %outer.latch ]
+  br label %a
+a:
+  %j = phi i64 [ 0, %outer ], [ %j.next, %a.body ]
+  %ca = icmp ult i64 %j, %n
+  br i1 %ca, label %a.body, label %mid
+a.body:
+  %pa = getelementptr inbounds i64, ptr %p, i64 %j
+  store i64 %i, ptr %pa, align 8
+  %j.next = add nuw nsw i64 %j, 1
+  br label %a
+mid:
+  br label %b
+b:
+  %k = phi i64 [ 0, %mid ], [ %k.next, %b.body ]
+  %cb = icmp ult i64 %k, %n
+  br i1 %cb, label %b.body, label %outer.latch
+b.body:
+  %pb = getelementptr inbounds i64, ptr %p, i64 %k
+  store i64 %k, ptr %pb, align 8
+  %k.next = add nuw nsw i64 %k, 1
+  br label %b
+outer.latch:
+  %i.next = add nuw nsw i64 %i, 1
+  %co = icmp ult i64 %i.next, %n
+  br i1 %co, label %outer, label %exit
+exit:
+  ret void
+}
+";
+
+    const MULTI_EXIT: &str = "
+define i32 @early_return(ptr %p, i32 %n) {
+entry:
+  br label %h
+h:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %c = icmp slt i32 %i, %n
+  br i1 %c, label %body, label %done
+body:
+  %a = getelementptr inbounds i32, ptr %p, i32 %i
+  %v = load i32, ptr %a, align 4
+  %z = icmp eq i32 %v, 0
+  br i1 %z, label %found, label %latch
+latch:
+  %i.next = add nsw i32 %i, 1
+  br label %h
+found:
+  ret i32 %i
+done:
+  ret i32 -1
+}
+
+define i32 @two_exits_joining(ptr %p, i32 %n) {
+entry:
+  br label %h
+h:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %c = icmp slt i32 %i, %n
+  br i1 %c, label %body, label %out.a
+body:
+  %a = getelementptr inbounds i32, ptr %p, i32 %i
+  %v = load i32, ptr %a, align 4
+  %z = icmp eq i32 %v, 0
+  br i1 %z, label %out.b, label %latch
+latch:
+  %i.next = add nsw i32 %i, 1
+  br label %h
+out.a:
+  br label %join
+out.b:
+  br label %join
+join:
+  %r = phi i32 [ 1, %out.a ], [ 2, %out.b ]
+  br label %h2
+h2:
+  %j = phi i32 [ 0, %join ], [ %j.next, %h2.body ]
+  %c2 = icmp slt i32 %j, %r
+  br i1 %c2, label %h2.body, label %end
+h2.body:
+  %j.next = add nsw i32 %j, 1
+  br label %h2
+end:
+  ret i32 %j
+}
+";
+
+    #[test]
+    fn loops_with_several_exits() {
+        // In `early_return` the walk reaches the exits in another order
+        // after rotation (the returns are separate subtrees): the update
+        // may give up there and compute afresh; it must never be wrong.
+        let r = check(MULTI_EXIT, 3, false);
+        assert!(r.edits > r.recomputed, "{} of {}", r.recomputed, r.edits);
+    }
+
+    const LATCH: &str = "
+define void @latch_only_increments(ptr %p, i64 %n) {
+entry:
+  br label %h
+h:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
+  %a = getelementptr inbounds i8, ptr %p, i64 %i
+  %v = load i8, ptr %a, align 1
+  %z = icmp eq i8 %v, 0
+  br i1 %z, label %exit, label %latch
+latch:
+  %i.next = add i64 %i, 1
+  br label %h
+exit:
+  ret void
+}
+";
+
+    #[test]
+    fn a_latch_folded_before_rotating() {
+        // simplifyLoopLatch merges the latch into the header: the loop is
+        // bottom-tested and is not rotated (one edit, the merge).
+        let r = check(LATCH, 1, true);
+        assert_eq!(r.edits, 1);
+    }
+
+    const IRREDUCIBLE: &str = "
+define void @f(ptr %p, i64 %n, i1 %flag) {
+entry:
+  br label %h
+h:
+  %i = phi i64 [ 0, %entry ], [ %in, %b ]
+  %c = icmp ult i64 %i, %n
+  br i1 %c, label %b, label %x
+b:
+  %in = add i64 %i, 1
+  br label %h
+x:
+  br i1 %flag, label %ia, label %ib
+ia:
+  br i1 %flag, label %ib, label %done
+ib:
+  br i1 %flag, label %ia, label %done
+done:
+  ret void
+}
+";
+
+    #[test]
+    fn irreducible_functions_are_computed_afresh() {
+        let r = check(IRREDUCIBLE, 1, false);
+        assert_eq!(r.recomputed, r.edits);
+        assert!(r.edits > 0);
+    }
+
+    #[test]
+    fn the_check_fails_on_analyses_not_updated() {
+        // A deliberately wrong update: after a rotation, an edit the
+        // analyses are not told about. The check that runs after every
+        // rotation above must see it.
+        let mut m = loopwright_parse::parse_module(unguarded_in_a_row(2).as_bytes(), "t.ll")
+            .expect("parses");
+        let fid = defined_functions(&m)[0];
+        crate::with_function(&mut m, fid, |m, f| {
+            let (_, a) = rotate_loops(
+                m,
+                f,
+                RotateOptions::default(),
+                FnAnalyses::compute(f),
+                |_, _| {},
+            );
+            assert!(a.check_against(&FnAnalyses::compute(f)).is_ok());
+            let first = f.layout.entry_block().unwrap();
+            let t = f.terminator(first).unwrap();
+            let last = f.layout.last_block().unwrap();
+            let k = f
+                .inst(t)
+                .operands()
+                .iter()
+                .position(|o| matches!(o, Operand::Block(_)))
+                .unwrap();
+            f.set_operand(t, k, Operand::Block(last));
+            let e = a.check_against(&FnAnalyses::compute(f)).unwrap_err();
+            assert!(e.contains("differ"), "{e}");
+        });
+    }
 }

@@ -25,9 +25,9 @@
 //! inspection. A failure of any tool is an error, except loopwright's own,
 //! which is recorded so the other kernels still run.
 
-use super::pipeline::LoopSplit;
 use super::suite::Kernel;
 use anyhow::{bail, Context, Result};
+use loopwright::llvm_pipeline::LoopSplit;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -311,7 +311,7 @@ fn merge_latches(m: &Module, f: &mut Function, latches: &[Block]) -> Vec<Block> 
     let cfg = loopwright_analysis::ControlFlowGraph::compute(f);
     let address_taken: rustc_hash::FxHashSet<Block> = m
         .consts
-        .iter()
+        .block_addresses()
         .filter_map(|(_, c)| match c {
             ConstData::BlockAddress { block, .. } => Some(*block),
             _ => None,

@@ -457,7 +457,7 @@ pub fn trivial_phi_value(f: &Function, phi: Inst) -> Option<Operand> {
 /// Whether a `blockaddress` constant names a block with `b`'s id (in any
 /// function: a conservative answer for "may `b`'s address be taken").
 pub fn address_taken(m: &loopwright_ir::Module, b: Block) -> bool {
-    m.consts.iter().any(
+    m.consts.block_addresses().any(
         |(_, c)| matches!(c, loopwright_ir::ConstData::BlockAddress { block, .. } if *block == b),
     )
 }

@@ -1,18 +1,28 @@
 //! LLVM's textual pass pipeline, and the split that puts loopwright where
-//! LLVM's loop transformations sit.
+//! LLVM's loop transformations sit: the one implementation that
+//! `cargo xtask bench` (and `bench-compile`, and difftest's pre-loop input)
+//! and the compiler driver (`loopwright cc`, [`crate::cc`]) share.
 //!
 //! `opt-19 -passes='default<O3>' -print-pipeline-passes` prints the whole
 //! -O3 pipeline as nested text: `name[<params>][(inner, ...)]`, elements
-//! separated by commas. [`parse`] reads it into a tree of [`Pass`]es and
-//! [`print`] writes the same text back (a round trip is the identity).
+//! separated by commas (`clang-19 -mllvm -print-pipeline-passes` prints
+//! clang's in the same syntax). [`parse`] reads it into a tree of
+//! [`Pass`]es and [`print`] writes the same text back (a round trip is the
+//! identity).
 //!
-//! [`LoopSplit::from_o3`] derives the four pipelines `cargo xtask bench`
-//! runs (see `bench/README.md`, "How the pipeline is split"):
+//! [`LoopSplit::from_pipeline`] derives the four pipelines around
+//! loopwright (see `bench/README.md`, "How the pipeline is split"):
 //! - `before`: everything before the first [`SPLIT_AT`] pass, minus
 //!   [`REMOVED_BEFORE`];
 //! - `after`: the rest, minus [`REMOVED_AFTER`];
 //! - `anchor_before` / `anchor_after`: the same split with nothing removed,
 //!   which must reproduce `clang-19 -O3` (the sanity check).
+//!
+//! Where the text comes from is the caller's choice: the bench asks opt-19
+//! for `default<O3>` ([`opt_default_pipeline`]); the driver asks clang-19
+//! for the pipeline of the file's own flags, which is `default<On>` as
+//! clang builds it (with the `-O` level, `-fno-slp-vectorize` and
+//! friends applied).
 //!
 //! Invariants: the split only cuts through `module` and `function`
 //! adaptors (cutting a `cgscc`, `devirt` or `loop` adaptor would change
@@ -306,15 +316,16 @@ pub struct LoopSplit {
 }
 
 impl LoopSplit {
-    /// Derives the split from the text of `default<O3>`.
+    /// Derives the split from the text of a whole `default<On>` pipeline
+    /// (opt's or clang's).
     ///
     /// Module analyses do not survive from one `opt` process to the next.
     /// The only one the second part reads from the first is GlobalsAA
     /// (which `recompute-globalsaa` computes just before the function
     /// adaptor the split cuts), so when the first part computes it the
     /// second starts with `require<globals-aa>`.
-    pub fn from_o3(o3: &str) -> Result<LoopSplit> {
-        let whole = parse(o3)?;
+    pub fn from_pipeline(text: &str) -> Result<LoopSplit> {
+        let whole = parse(text)?;
         let (before, mut after) = split_before(&whole, SPLIT_AT)?;
         let computes_globals_aa = before.iter().any(|p| {
             p.name == "recompute-globalsaa"
@@ -337,6 +348,65 @@ impl LoopSplit {
             anchor_after: print(&after),
         })
     }
+}
+
+/// The opt-19 options under which the printed text of a `default<On>`
+/// pipeline runs as the pipeline itself did.
+///
+/// The text does not carry everything the pipeline was built with: the
+/// inliner runs with the level's `InlineParams` (its threshold is 250 at
+/// -O3, 50 at -Os, 5 at -Oz) but `inline` reads back with opt's default
+/// (225), and `loop-unroll-full` reads back at level 2 (threshold 150
+/// instead of -O3's 300). These options put the level's values back:
+/// `-inline-threshold` with `-inlinecold-threshold` at its default (an
+/// explicit `-inline-threshold` otherwise leaves the cold threshold
+/// unset), and `-unroll-threshold-default` for the full unroller at -O3.
+/// With them, `opt-19 -passes=TEXT` gives the same module as
+/// `opt-19 -passes='default<On>'` (checked on C++ with the standard
+/// library at -O2, -O3, -Os and -Oz by the driver's anchor test, whose
+/// objects equal clang-19's).
+///
+/// `speed` and `size` are clang's levels (`-Os`: 2 and 1, `-Oz`: 2 and
+/// 2).
+pub fn opt_fidelity_flags(speed: u8, size: u8) -> Vec<String> {
+    let inline = match (speed, size) {
+        (_, 2) => Some(5),
+        (_, 1) => Some(50),
+        (s, _) if s >= 3 => Some(250),
+        _ => None,
+    };
+    let mut flags = Vec::new();
+    if let Some(t) = inline {
+        flags.push(format!("-inline-threshold={t}"));
+        flags.push("-inlinecold-threshold=45".to_owned());
+    }
+    if speed >= 3 && size == 0 {
+        flags.push("-unroll-threshold-default=300".to_owned());
+    }
+    flags
+}
+
+/// The text of LLVM 19's `default<LEVEL>` pipeline (`LEVEL` is `O0`..`O3`,
+/// `Os` or `Oz`), as `opt-19 -passes='default<LEVEL>'
+/// -print-pipeline-passes` prints it.
+pub fn opt_default_pipeline(level: &str) -> Result<String> {
+    use anyhow::Context;
+    use std::process::{Command, Stdio};
+    // An empty standard input is an empty module for opt.
+    let out = Command::new("opt-19")
+        .arg(format!("-passes=default<{level}>"))
+        .args(["-print-pipeline-passes", "-disable-output"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .output()
+        .context("run opt-19 -print-pipeline-passes")?;
+    ensure!(
+        out.status.success(),
+        "opt-19 -print-pipeline-passes failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Ok(String::from_utf8_lossy(&out.stdout).trim().to_owned())
 }
 
 #[cfg(test)]
@@ -370,17 +440,9 @@ mod tests {
         if !loopwright_testkit::require(&["opt-19"]) {
             return;
         }
-        let out = loopwright_testkit::run_ok(
-            std::process::Command::new("opt-19").args([
-                "-passes=default<O3>",
-                "-print-pipeline-passes",
-                "-disable-output",
-            ]),
-            loopwright_testkit::run::TIMEOUT,
-        );
-        let text = out.stdout_text().trim().to_owned();
+        let text = opt_default_pipeline("O3").unwrap();
         assert_eq!(print(&parse(&text).unwrap()), text);
-        let s = LoopSplit::from_o3(&text).unwrap();
+        let s = LoopSplit::from_pipeline(&text).unwrap();
         let names = |t: &str| {
             pass_names(&parse(t).unwrap())
                 .into_iter()
@@ -419,7 +481,7 @@ mod tests {
 
     #[test]
     fn split_reopens_the_function_adaptor() {
-        let s = LoopSplit::from_o3(O3).unwrap();
+        let s = LoopSplit::from_pipeline(O3).unwrap();
         assert!(s.anchor_before.ends_with(
             "recompute-globalsaa,function<eager-inv>(float2int,\
              loop(loop-rotate<header-duplication;no-prepare-for-lto>,loop-deletion))"
@@ -444,7 +506,7 @@ mod tests {
 
     #[test]
     fn split_removes_the_loop_transformations() {
-        let s = LoopSplit::from_o3(O3).unwrap();
+        let s = LoopSplit::from_pipeline(O3).unwrap();
         let before = parse(&s.before).unwrap();
         let after = parse(&s.after).unwrap();
         let b = pass_names(&before);
