@@ -39,6 +39,7 @@ pub mod demanded;
 pub mod domtree;
 pub mod effects;
 pub mod ivdesc;
+pub mod laa;
 pub mod loopmd;
 pub mod loops;
 pub(crate) mod order;

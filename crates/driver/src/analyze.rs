@@ -43,7 +43,23 @@
 //!   "exit_counts": [ { "exiting": string, "constant": integer | null, "expr": string | null } ],
 //!   "trip_multiple": integer,                   largest known divisor of the trip count (1: none known)
 //!   "attributes": [ ATTR, ... ],                [] without a LoopID
-//!   "phis": [ PHI, ... ]                        the header's phis in order
+//!   "phis": [ PHI, ... ],                       the header's phis in order
+//!   "memory": MEMORY | null                     innermost loops only
+//! }
+//! MEMORY = {                                    loop access analysis (print<access-info>)
+//!   "verdict": "safe" | "safe_with_checks" | "unsafe",
+//!   "report": string | null,                    LLVM's report (may have several lines)
+//!   "max_safe_width_bits": integer | null,      null: any width
+//!   "dependences": [ { "kind": string, "source": string, "destination": string } ] | null,
+//!                                               kinds as LLVM names them; instructions as it
+//!                                               prints them; null: too many to record
+//!   "groups": [ { "low": string, "high": string, "members": [string] } ],
+//!                                               run-time check groups: [low, high) and the
+//!                                               members' expressions (SCEV text)
+//!   "checks": [ [integer, integer] ],           pairs of groups whose ranges must not overlap
+//!   "predicates": [string],                     SCEV assumptions, LLVM's text
+//!   "invariant_address_stores": integer,
+//!   "invariant_address_dependence": boolean     stores to invariant addresses LLVM cannot vectorize
 //! }
 //! ATTR = { "key": string, "value": null | boolean | integer | string, "children": [ATTR] }
 //! PHI = { "name": string, "class": CLASS, ...the fields of the class }
@@ -90,6 +106,13 @@
 //! attribute without operands, and a final `modes` node giving each
 //! transformation's mode.
 //!
+//! `memory` is [`loopwright_analysis::laa`]'s analysis of an innermost
+//! loop, as `-passes='print<access-info>'` prints it (the target's vector
+//! width from the function's attributes); the human format shows it as
+//! `memory: safe`, `safe with N run-time checks` or `unsafe: REPORT`, with
+//! the maximum safe width, the dependences, the check groups, the checks
+//! and the assumptions below.
+//!
 //! `phis` is [`loopwright_analysis::ivdesc`]'s classification of the
 //! header's phis, in the order of LLVM's loop vectorizer (reduction,
 //! induction, fixed-order recurrence, induction under run-time
@@ -106,6 +129,7 @@ use loopwright_analysis::ivdesc::{
     self, InductionKind, InductionStep, Namer, PhiClass, PhiDescriptors,
 };
 use loopwright_analysis::loopmd::{DescValue, Description, LoopAttrs};
+use loopwright_analysis::loops::Loop;
 use loopwright_analysis::scev::print::expr_to_string_named;
 use loopwright_analysis::scev::{CInt, ScalarEvolution};
 use loopwright_analysis::{ControlFlowGraph, DominatorTree, LoopForest};
@@ -176,6 +200,41 @@ pub struct LoopReport {
     pub attributes: Vec<Description>,
     /// The header's phis in order.
     pub phis: Vec<PhiReport>,
+    /// Loop access analysis (innermost loops only).
+    pub memory: Option<MemoryReport>,
+}
+
+/// What loop access analysis says about an innermost loop; expressions in
+/// LLVM's SCEV text, instructions as LLVM prints them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemoryReport {
+    /// `safe`, `safe_with_checks` or `unsafe`.
+    pub verdict: &'static str,
+    /// LLVM's report, when there is one.
+    pub report: Option<String>,
+    pub max_safe_width_bits: Option<u64>,
+    /// `None` when there were too many to record.
+    pub dependences: Option<Vec<DependenceReport>>,
+    pub groups: Vec<GroupReport>,
+    /// Pairs of groups to check.
+    pub checks: Vec<(usize, usize)>,
+    pub predicates: Vec<String>,
+    pub invariant_address_stores: usize,
+    pub invariant_address_dependence: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DependenceReport {
+    pub kind: &'static str,
+    pub source: String,
+    pub destination: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GroupReport {
+    pub low: String,
+    pub high: String,
+    pub members: Vec<String>,
 }
 
 /// One header phi: its descriptor or why it has none.
@@ -262,15 +321,20 @@ pub struct ExitCountReport {
 pub fn report(m: &Module) -> ModuleReport {
     let functions = m
         .functions
-        .values()
+        .iter()
         .zip(function_names(m))
-        .filter(|(f, _)| !f.is_declaration())
-        .map(|(f, name)| function_report(m, f, name))
+        .filter(|((_, f), _)| !f.is_declaration())
+        .map(|((fid, f), name)| function_report(m, fid, f, name))
         .collect();
     ModuleReport { functions }
 }
 
-fn function_report(m: &Module, f: &Function, name: String) -> FunctionReport {
+fn function_report(
+    m: &Module,
+    fid: loopwright_ir::Func,
+    f: &Function,
+    name: String,
+) -> FunctionReport {
     let cfg = ControlFlowGraph::compute(f);
     let dt = DominatorTree::compute(&cfg);
     let lf = LoopForest::compute(&cfg, &dt);
@@ -289,6 +353,7 @@ fn function_report(m: &Module, f: &Function, name: String) -> FunctionReport {
         f,
         names: &local,
     };
+    let mut memory = memory_reports(m, fid, f, &cfg, &dt, &lf, &local);
     let mut loops = Vec::with_capacity(lf.len());
     for l in lf.preorder_in_program_order() {
         let exiting = lf.exiting_blocks(&cfg, l);
@@ -331,9 +396,81 @@ fn function_report(m: &Module, f: &Function, name: String) -> FunctionReport {
                 .into_iter()
                 .map(|info| phi_report(&se, &namer, info.phi, &info.class))
                 .collect(),
+            memory: memory.remove(&l),
         });
     }
     FunctionReport { name, loops }
+}
+
+/// Loop access analysis of every innermost loop of `f`.
+fn memory_reports(
+    m: &Module,
+    fid: loopwright_ir::Func,
+    f: &Function,
+    cfg: &ControlFlowGraph,
+    dt: &DominatorTree,
+    lf: &LoopForest,
+    names: &LocalNames<'_>,
+) -> std::collections::HashMap<Loop, MemoryReport> {
+    use loopwright_analysis::laa::LoopAccessAnalysis;
+    let opts = crate::laa_options(m, f, &Default::default());
+    let mut laa = LoopAccessAnalysis::new(m, f, cfg, dt, lf, opts);
+    let loc = |i: Inst| crate::source_location(m, f, i);
+    let mut out = std::collections::HashMap::new();
+    loopwright_analysis::aa::eval::with_llvm_printer(m, fid, f, |fp| {
+        for l in lf.loops().filter(|&l| lf.is_innermost(l)) {
+            let info = laa.analyze(l);
+            let se = laa.scalar_evolution();
+            let e = |s| expr_to_string_named(se, names, s);
+            let inst = |fp: &mut loopwright_ir::print::FunctionPrinter<'_, '_>, k: usize| {
+                fp.inst(info.mem_insts[k]).trim_start().to_string()
+            };
+            let rt = &info.runtime;
+            let groups = rt
+                .groups
+                .iter()
+                .map(|g| GroupReport {
+                    low: e(g.low),
+                    high: e(g.high),
+                    members: g.members.iter().map(|&k| e(rt.pointers[k].expr)).collect(),
+                })
+                .collect();
+            let dependences = info.dependences.as_ref().map(|deps| {
+                deps.iter()
+                    .map(|d| DependenceReport {
+                        kind: d.kind.name(),
+                        source: inst(fp, d.source),
+                        destination: inst(fp, d.destination),
+                    })
+                    .collect()
+            });
+            let verdict = match (info.can_vectorize_memory, rt.need) {
+                (true, false) => "safe",
+                (true, true) => "safe_with_checks",
+                (false, _) => "unsafe",
+            };
+            let predicates = info
+                .predicates
+                .iter()
+                .map(|p| se.predicate_to_string(Some(names), *p))
+                .collect();
+            out.insert(
+                l,
+                MemoryReport {
+                    verdict,
+                    report: info.report.as_ref().map(|r| r.text(&loc)),
+                    max_safe_width_bits: info.max_safe_width_bits,
+                    dependences,
+                    groups,
+                    checks: rt.checks.clone(),
+                    predicates,
+                    invariant_address_stores: info.stores_to_invariant.len(),
+                    invariant_address_dependence: info.has_invariant_address_dependence(),
+                },
+            );
+        }
+    });
+    out
 }
 
 fn phi_report(
@@ -675,7 +812,138 @@ fn loop_json(l: &LoopReport) -> Json {
             Json::Arr(l.attributes.iter().map(attr_json).collect()),
         ),
         ("phis", Json::Arr(l.phis.iter().map(phi_json).collect())),
+        ("memory", l.memory.as_ref().map_or(Json::Null, memory_json)),
     ])
+}
+
+fn memory_json(r: &MemoryReport) -> Json {
+    Json::Obj(vec![
+        ("verdict", Json::str(r.verdict)),
+        ("report", Json::opt_str(r.report.as_deref())),
+        ("max_safe_width_bits", Json::opt_num(r.max_safe_width_bits)),
+        (
+            "dependences",
+            r.dependences.as_ref().map_or(Json::Null, |deps| {
+                Json::Arr(
+                    deps.iter()
+                        .map(|d| {
+                            Json::Obj(vec![
+                                ("kind", Json::str(d.kind)),
+                                ("source", Json::str(&d.source)),
+                                ("destination", Json::str(&d.destination)),
+                            ])
+                        })
+                        .collect(),
+                )
+            }),
+        ),
+        (
+            "groups",
+            Json::Arr(
+                r.groups
+                    .iter()
+                    .map(|g| {
+                        Json::Obj(vec![
+                            ("low", Json::str(&g.low)),
+                            ("high", Json::str(&g.high)),
+                            ("members", Json::strs(&g.members)),
+                        ])
+                    })
+                    .collect(),
+            ),
+        ),
+        (
+            "checks",
+            Json::Arr(
+                r.checks
+                    .iter()
+                    .map(|&(a, b)| Json::Arr(vec![Json::num(a), Json::num(b)]))
+                    .collect(),
+            ),
+        ),
+        ("predicates", Json::strs(&r.predicates)),
+        (
+            "invariant_address_stores",
+            Json::num(r.invariant_address_stores),
+        ),
+        (
+            "invariant_address_dependence",
+            Json::Bool(r.invariant_address_dependence),
+        ),
+    ])
+}
+
+/// The human lines of a memory report.
+fn memory_node(r: &MemoryReport) -> Node {
+    let mut text = match r.verdict {
+        "safe" => "memory: safe".to_string(),
+        "safe_with_checks" => {
+            let n = r.checks.len();
+            format!(
+                "memory: safe with {n} run-time check{}",
+                if n == 1 { "" } else { "s" }
+            )
+        }
+        _ => format!(
+            "memory: unsafe: {}",
+            r.report.as_deref().unwrap_or("").replace('\n', " ")
+        ),
+    };
+    if let Some(w) = r.max_safe_width_bits {
+        let _ = write!(text, ", at most {w} bits");
+    }
+    let mut children = Vec::new();
+    match &r.dependences {
+        None => children.push(Node::leaf("dependences: too many to record".into())),
+        Some(deps) if !deps.is_empty() => children.push(Node {
+            text: "dependences".into(),
+            children: deps
+                .iter()
+                .map(|d| Node::leaf(format!("{}: {} -> {}", d.kind, d.source, d.destination)))
+                .collect(),
+        }),
+        Some(_) => {}
+    }
+    if !r.groups.is_empty() {
+        children.push(Node {
+            text: "check groups".into(),
+            children: r
+                .groups
+                .iter()
+                .enumerate()
+                .map(|(k, g)| {
+                    Node::leaf(format!(
+                        "{k}: [{}, {}) {}",
+                        g.low,
+                        g.high,
+                        g.members.join(", ")
+                    ))
+                })
+                .collect(),
+        });
+    }
+    if !r.checks.is_empty() {
+        let pairs: Vec<String> = r.checks.iter().map(|(a, b)| format!("{a}-{b}")).collect();
+        children.push(Node::leaf(format!("checks: {}", pairs.join(", "))));
+    }
+    if !r.predicates.is_empty() {
+        children.push(Node {
+            text: "assumes".into(),
+            children: r.predicates.iter().map(|p| Node::leaf(p.clone())).collect(),
+        });
+    }
+    if r.invariant_address_stores > 0 {
+        children.push(Node::leaf(format!(
+            "stores to invariant addresses: {}{}",
+            r.invariant_address_stores,
+            if r.invariant_address_dependence {
+                " (not vectorizable)"
+            } else {
+                ""
+            }
+        )));
+    }
+    Node { text, children }
 }
 
 fn why_json(w: &Option<Why>) -> Json {
@@ -940,6 +1208,9 @@ fn loop_tree(loops: &[LoopReport]) -> Vec<Node> {
                     .map(|p| Node::leaf(format!("%{}: {}", p.name, p.summary)))
                     .collect(),
             });
+        }
+        if let Some(mem) = &l.memory {
+            children.push(memory_node(mem));
         }
         while *i < loops.len() && loops[*i].depth > l.depth {
             children.push(build(loops, i));

@@ -117,6 +117,31 @@ pub struct Cli {
           value_parser = parse_llvm_bool, action = ArgAction::Set)]
     pub evaluate_aa_metadata: Option<bool>,
 
+    /// `print<access-info>`: dependences recorded before recording stops.
+    #[arg(long = "max-dependences", value_name = "N", value_parser = parse_llvm_uint)]
+    pub max_dependences: Option<u32>,
+
+    /// `print<access-info>`: comparisons made while grouping run-time
+    /// checks.
+    #[arg(long = "memory-check-merge-threshold", value_name = "N", value_parser = parse_llvm_uint)]
+    pub memory_check_merge_threshold: Option<u32>,
+
+    /// `print<access-info>`: recursion depth when looking for forked
+    /// pointers.
+    #[arg(long = "max-forked-scev-depth", value_name = "N", value_parser = parse_llvm_uint)]
+    pub max_forked_scev_depth: Option<u32>,
+
+    /// `print<access-info>`: memory locations the alias sets hold before
+    /// every location is taken to alias every other.
+    #[arg(long = "alias-set-saturation-threshold", value_name = "N", value_parser = parse_llvm_uint)]
+    pub alias_set_saturation_threshold: Option<u32>,
+
+    /// `print<access-info>`: speculate symbolic strides to be 1.
+    #[arg(long = "enable-mem-access-versioning", value_name = "BOOL", num_args = 0..=1,
+          require_equals = true, default_missing_value = "true",
+          value_parser = parse_llvm_bool, action = ArgAction::Set)]
+    pub enable_mem_access_versioning: Option<bool>,
+
     /// The remark file format; only `yaml` is supported.
     #[arg(
         long = "pass-remarks-format",
@@ -331,6 +356,11 @@ const LONG: &[&str] = &[
     "opt-level",
     "print-all-alias-modref-info",
     "evaluate-aa-metadata",
+    "max-dependences",
+    "memory-check-merge-threshold",
+    "max-forked-scev-depth",
+    "alias-set-saturation-threshold",
+    "enable-mem-access-versioning",
 ];
 
 fn is_long(name: &str) -> bool {

@@ -42,6 +42,9 @@ pub struct Options {
     pub unroll: loopwright_transforms::unroll::UnrollOptions,
     /// The `aa-eval` printer's options.
     pub aa_eval: EvalOptions,
+    /// Loop access analysis's options (`print<access-info>`); the target's
+    /// vector width is set per function.
+    pub laa: loopwright_analysis::laa::LaaOptions,
 }
 
 impl Default for Options {
@@ -54,6 +57,7 @@ impl Default for Options {
             order: pipeline::Order::NewPm,
             unroll: Default::default(),
             aa_eval: EvalOptions::default(),
+            laa: Default::default(),
         }
     }
 }
@@ -197,6 +201,7 @@ struct Run<'a> {
     timings: &'a mut Timings,
     verify_each: bool,
     aa_eval: EvalOptions,
+    laa: &'a loopwright_analysis::laa::LaaOptions,
     /// The counts of each `aa-eval` pass of the pipeline (by its element).
     aa_counts: Vec<(*const Element, EvalCounts)>,
     /// What printer passes print (opt writes it to standard error).
@@ -314,6 +319,14 @@ fn run_on_function(
                 );
                 run.timings.add("aa-eval", start.elapsed());
             }
+            Element::Pass {
+                name: "print<access-info>",
+                ..
+            } => {
+                let start = Instant::now();
+                print_access_info(m, fid, f, run.laa, &mut run.printed);
+                run.timings.add("print<access-info>", start.elapsed());
+            }
             Element::Pass { name, params } => {
                 let start = Instant::now();
                 run_pass(m, f, name, params, run, memo)?;
@@ -327,6 +340,51 @@ fn run_on_function(
         }
     }
     Ok(())
+}
+
+/// `print<access-info>` of one function, appended to `out` (opt writes it
+/// to standard error): loop access analysis with the target's vector
+/// register width, report locations as `file:line:col`.
+fn print_access_info(
+    m: &Module,
+    fid: loopwright_ir::Func,
+    f: &loopwright_ir::Function,
+    laa: &loopwright_analysis::laa::LaaOptions,
+    out: &mut String,
+) {
+    let opts = laa_options(m, f, laa);
+    let loc = |i: loopwright_ir::Inst| source_location(m, f, i);
+    loopwright_analysis::laa::print::print_function(m, fid, f, &opts, &loc, out);
+}
+
+/// Loop access analysis's options for `f`: `base` with the target's
+/// maximum vector width (twice its vector register width, as LLVM's
+/// `MaxTargetVectorWidthInBits`).
+pub(crate) fn laa_options(
+    m: &Module,
+    f: &loopwright_ir::Function,
+    base: &loopwright_analysis::laa::LaaOptions,
+) -> loopwright_analysis::laa::LaaOptions {
+    use loopwright_target::RegisterKind;
+    let target = loopwright_target::TargetModel::for_function(m, f);
+    let width = target
+        .subtarget()
+        .register_bit_width(RegisterKind::FixedVector);
+    loopwright_analysis::laa::LaaOptions {
+        max_target_vector_width_bits: (width != 0).then_some(2 * u64::from(width)),
+        ..base.clone()
+    }
+}
+
+/// An instruction's `!dbg` location as remarks print it (`file:line:col`).
+pub(crate) fn source_location(
+    m: &Module,
+    f: &loopwright_ir::Function,
+    i: loopwright_ir::Inst,
+) -> Option<String> {
+    let node = f.inst(i).md.get(loopwright_ir::MdKind::DBG)?;
+    let s = loopwright_transforms::remark::source_loc(&m.md, node)?;
+    Some(format!("{}:{}:{}", s.file, s.line, s.column))
 }
 
 /// Runs the function pass `name` with `params` on `f`; a pass other than
@@ -343,7 +401,7 @@ fn run_pass(
     use loopwright_transforms as t;
     if !matches!(
         name,
-        "loop-unroll" | "loop-unroll-full" | "transform-warning" | "aa-eval"
+        "loop-unroll" | "loop-unroll-full" | "transform-warning" | "aa-eval" | "print<access-info>"
     ) {
         memo.clear();
     }
@@ -441,6 +499,7 @@ pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failur
         timings: &mut timings,
         verify_each: opts.verify_each,
         aa_eval: opts.aa_eval,
+        laa: &opts.laa,
         aa_counts: Vec::new(),
         printed: String::new(),
     };

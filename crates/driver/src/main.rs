@@ -81,6 +81,20 @@ fn run(cli: &Cli, unroll: UnrollOptions) -> Result<(), String> {
             print_all: cli.print_all_alias_modref_info.unwrap_or(false),
             evaluate_metadata: cli.evaluate_aa_metadata.unwrap_or(false),
         },
+        laa: {
+            let d = loopwright_analysis::laa::LaaOptions::default();
+            let n = |v: Option<u32>, d: usize| v.map_or(d, |v| v as usize);
+            loopwright_analysis::laa::LaaOptions {
+                max_dependences: n(cli.max_dependences, d.max_dependences),
+                merge_threshold: n(cli.memory_check_merge_threshold, d.merge_threshold),
+                max_forked_depth: cli.max_forked_scev_depth.unwrap_or(d.max_forked_depth),
+                alias_set_saturation: n(cli.alias_set_saturation_threshold, d.alias_set_saturation),
+                mem_access_versioning: cli
+                    .enable_mem_access_versioning
+                    .unwrap_or(d.mem_access_versioning),
+                ..d
+            }
+        },
     };
     let remark_opts = remark_options(cli)?;
     let out = optimize(&src, &name, &opts).map_err(|f| f.0)?;

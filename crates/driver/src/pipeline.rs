@@ -232,6 +232,13 @@ pub const PASSES: &[PassInfo] = &[
         promises: NONE,
     },
     PassInfo {
+        name: "print<access-info>",
+        kind: Kind::Function,
+        status: Status::Implemented,
+        params: Params::None,
+        promises: NONE,
+    },
+    PassInfo {
         name: "transform-warning",
         kind: Kind::Function,
         status: Status::Implemented,

@@ -44,12 +44,10 @@
 
 mod common;
 
-#[path = "../../../tests/corpus/matrix.rs"]
-mod matrix;
-
 #[path = "../../analysis/tests/aa_gen/mod.rs"]
 mod aa_gen;
 
+use common::modules::{self, Job, Source};
 use loopwright_testkit::tools::{CLANG, CLANGXX, OPT};
 use loopwright_testkit::{floors, run, Allowlist};
 use std::fmt::Write as _;
@@ -82,144 +80,6 @@ const TEXT_DIFFERENCES: &[(&str, &str)] = &[(
     "opt-19 follows a gc.relocate call with the comment `; (%base, %derived)`; \
      loopwright's printer writes no comments after instructions",
 )];
-
-/// How to get one module.
-#[derive(Clone, Debug)]
-enum Source {
-    /// A source of the corpus matrix, compiled for a variant.
-    Corpus(matrix::Source, matrix::Variant),
-    /// A C file compiled by clang-19 with these flags.
-    Clang(PathBuf, Vec<String>),
-    /// A C program prepared as the conformance suites prepare them.
-    Prepared(PathBuf),
-    /// A textual module used as it is.
-    Ll(PathBuf),
-    /// A module of `aa_gen` (random aliasing shapes, TBAA, scopes, calls)
-    /// from this seed.
-    Generated(u64),
-}
-
-#[derive(Clone, Debug)]
-struct Job {
-    name: String,
-    source: Source,
-}
-
-fn jobs(root: &Path) -> Vec<Job> {
-    let mut out = Vec::new();
-    for src in matrix::sources(root).expect("corpus sources") {
-        for v in matrix::VARIANTS {
-            out.push(Job {
-                name: src.module_name(v),
-                source: Source::Corpus(src.clone(), *v),
-            });
-        }
-    }
-    for p in matrix::handwritten(root).expect("corpus modules") {
-        out.push(Job {
-            name: format!("ll/{}", file_name(&p)),
-            source: Source::Ll(p),
-        });
-    }
-    let kernels = root.join("bench/kernels");
-    for p in common::sorted_entries(&kernels) {
-        if p.extension().is_some_and(|e| e == "c") {
-            out.push(Job {
-                name: format!("kernels/{}", file_name(&p)),
-                source: Source::Clang(
-                    p,
-                    [
-                        "-O3",
-                        "-fno-vectorize",
-                        "-fno-slp-vectorize",
-                        "-fno-unroll-loops",
-                    ]
-                    .iter()
-                    .map(|s| s.to_string())
-                    .chain([format!("-I{}", kernels.display())])
-                    .collect(),
-                ),
-            });
-        }
-    }
-    for dir in ["unroll", "peel", "runtime", "simulate", "programs", "phis"] {
-        for p in common::sorted_entries(&root.join("tests").join(dir)) {
-            let name = format!("{dir}/{}", file_name(&p));
-            match p.extension().and_then(|e| e.to_str()) {
-                Some("ll") => out.push(Job {
-                    name,
-                    source: Source::Ll(p),
-                }),
-                Some("c") => out.push(Job {
-                    name,
-                    source: Source::Prepared(p),
-                }),
-                _ => {}
-            }
-        }
-    }
-    for seed in 0..GENERATED_MODULES {
-        out.push(Job {
-            name: format!("aa_gen/{seed}"),
-            source: Source::Generated(seed),
-        });
-    }
-    out
-}
-
-fn file_name(p: &Path) -> String {
-    p.file_name()
-        .unwrap_or_default()
-        .to_string_lossy()
-        .into_owned()
-}
-
-/// Builds the job's module in `work`; `Err` with a message when the
-/// compiler fails.
-fn build(job: &Job, work: &Path) -> Result<PathBuf, String> {
-    let stem = job.name.replace('/', "_");
-    match &job.source {
-        Source::Ll(p) => Ok(p.clone()),
-        Source::Corpus(src, variant) => {
-            let out = work.join(format!("{stem}.ll"));
-            let done = run(&mut src.compile_command(variant, &out), run::TIMEOUT);
-            if !done.success() {
-                return Err(format!(
-                    "{}: clang failed: {}",
-                    job.name,
-                    done.stderr_text()
-                ));
-            }
-            Ok(out)
-        }
-        Source::Clang(p, flags) => {
-            let out = work.join(format!("{stem}.ll"));
-            let done = run(
-                Command::new(CLANG)
-                    .args(["-w", "-S", "-emit-llvm"])
-                    .args(flags)
-                    .arg(p)
-                    .arg("-o")
-                    .arg(&out),
-                run::TIMEOUT,
-            );
-            if !done.success() {
-                return Err(format!(
-                    "{}: clang failed: {}",
-                    job.name,
-                    done.stderr_text()
-                ));
-            }
-            Ok(out)
-        }
-        Source::Prepared(p) => Ok(common::prepare_c(p, &stem, &[], work)),
-        Source::Generated(seed) => {
-            let out = work.join(format!("{stem}.ll"));
-            std::fs::write(&out, aa_gen::module(*seed, GENERATED_FUNCTIONS).0).expect("write");
-            Ok(out)
-        }
-    }
-}
 
 /// The module at `path` with every function over the size bounds marked
 /// `optnone noinline`, written to `work` (or `path` itself when none is).
@@ -542,7 +402,13 @@ fn aa_eval_matches_opt19() {
     let filter = std::env::var("AA_LLVM_FILTER")
         .ok()
         .filter(|f| !f.is_empty());
-    let all = jobs(&root);
+    let mut all = modules::jobs(&root);
+    for seed in 0..GENERATED_MODULES {
+        all.push(Job {
+            name: format!("aa_gen/{seed}"),
+            source: Source::Generated(seed),
+        });
+    }
     let jobs: Vec<Job> = all
         .into_iter()
         .filter(|j| filter.as_ref().is_none_or(|f| j.name.contains(f.as_str())))
@@ -554,6 +420,7 @@ fn aa_eval_matches_opt19() {
         .unwrap_or(2)
         .max(1);
     let bin = loopwright_bin();
+    let generated = |seed: u64| aa_gen::module(seed, GENERATED_FUNCTIONS).0;
     let next = AtomicUsize::new(0);
     let totals = Mutex::new(Totals::default());
     let smarter = Mutex::new(Allowlist::new("SMARTER", SMARTER));
@@ -565,7 +432,7 @@ fn aa_eval_matches_opt19() {
                 let k = next.fetch_add(1, Ordering::SeqCst);
                 let Some(job) = jobs.get(k) else { break };
                 let stem = job.name.replace('/', "_");
-                let module = match build(job, &work) {
+                let module = match modules::build(job, &work, &generated) {
                     Ok(p) => p,
                     Err(e) => {
                         totals.lock().unwrap().failures.push(e);

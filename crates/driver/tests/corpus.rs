@@ -33,8 +33,7 @@
 //! deliberately wrong outputs.
 
 mod common;
-#[path = "../../../tests/corpus/matrix.rs"]
-mod matrix;
+use common::modules::matrix;
 
 use loopwright_testkit::Finished;
 use std::fmt::Write as _;

@@ -425,7 +425,15 @@ fn print_passes() -> Vec<(String, Vec<String>)> {
         match line.strip_prefix("  ") {
             Some(name) => {
                 if let Some(s) = sections.last_mut() {
-                    s.1.push(name.split('<').next().unwrap_or(name).to_string());
+                    // Passes with parameters are listed with their
+                    // parameter syntax (`loop-unroll<O0;O1;...>`); other
+                    // names may contain brackets (`print<access-info>`).
+                    let name = if s.0.ends_with("with params") {
+                        name.split('<').next().unwrap_or(name)
+                    } else {
+                        name
+                    };
+                    s.1.push(name.to_string());
                 }
             }
             None => sections.push((line.trim_end_matches(':').to_string(), Vec::new())),

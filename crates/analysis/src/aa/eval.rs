@@ -143,35 +143,17 @@ fn fp_ty_of(m: &Module, fp: &FunctionPrinter<'_, '_>, op: Operand) -> Type {
     fp.function().operand_type(op, &m.consts)
 }
 
-/// Evaluates `func`, function `f` of `m` (it may be lent out of the
-/// module), appending what `aa-eval` prints for it to `out` and adding to
-/// `counts`.
-pub fn eval_function(
+/// Calls `body` with a printer of `func` (function `f` of `m`, possibly lent
+/// out) that prints values as LLVM's in-memory module prints them: the
+/// attributes LLVM gives intrinsic declarations, the alignment its parser
+/// fills in. Analysis printers (`aa-eval`, `print<access-info>`) use it.
+pub fn with_llvm_printer<R>(
     m: &Module,
     f: Func,
     func: &Function,
-    opts: EvalOptions,
-    counts: &mut EvalCounts,
-    out: &mut String,
-) {
-    if !evaluates(m, func) {
-        return;
-    }
-    counts.functions += 1;
-    let cfg = ControlFlowGraph::compute(func);
-    let dt = DominatorTree::compute(&cfg);
-    let lf = LoopForest::compute(&cfg, &dt);
-    let mut aa = AliasAnalysis::new(m, func, &cfg, &dt, &lf);
-    let (pointers, calls, loads, stores) = collect(m, func);
-    let dl = aa.dl.clone();
-    let size = |t: Type| -> LocationSize {
-        if super::objects::is_scalable(&m.types, t) {
-            LocationSize::BeforeOrAfterPointer
-        } else {
-            LocationSize::precise(dl.store_size(&m.types, t))
-        }
-    };
-    let print = opts.print_all;
+    body: impl FnOnce(&mut FunctionPrinter<'_, '_>) -> R,
+) -> R {
+    let dl = crate::scev::DataLayout::of_module(m);
     // LLVM gives intrinsic declarations their own attributes, which number
     // the attribute groups of calls; clang writes `mustprogress` on some.
     let fn_attrs = |g: Func| -> Option<FnAttrView> {
@@ -205,7 +187,39 @@ pub fn eval_function(
         fn_attrs: &fn_attrs,
         implied_align: &implied_align,
     };
-    with_function_printer(m, f, func, &hooks, |fp| {
+    with_function_printer(m, f, func, &hooks, body)
+}
+
+/// Evaluates `func`, function `f` of `m` (it may be lent out of the
+/// module), appending what `aa-eval` prints for it to `out` and adding to
+/// `counts`.
+pub fn eval_function(
+    m: &Module,
+    f: Func,
+    func: &Function,
+    opts: EvalOptions,
+    counts: &mut EvalCounts,
+    out: &mut String,
+) {
+    if !evaluates(m, func) {
+        return;
+    }
+    counts.functions += 1;
+    let cfg = ControlFlowGraph::compute(func);
+    let dt = DominatorTree::compute(&cfg);
+    let lf = LoopForest::compute(&cfg, &dt);
+    let mut aa = AliasAnalysis::new(m, func, &cfg, &dt, &lf);
+    let (pointers, calls, loads, stores) = collect(m, func);
+    let dl = aa.dl.clone();
+    let size = |t: Type| -> LocationSize {
+        if super::objects::is_scalable(&m.types, t) {
+            LocationSize::BeforeOrAfterPointer
+        } else {
+            LocationSize::precise(dl.store_size(&m.types, t))
+        }
+    };
+    let print = opts.print_all;
+    with_llvm_printer(m, f, func, |fp| {
         if print {
             let _ = writeln!(
                 out,

@@ -372,6 +372,22 @@ impl<'a> AliasAnalysis<'a> {
         self.aa_alias(a, b)
     }
 
+    /// May `a` and `b` overlap when their pointers may come from different
+    /// iterations of a loop (`BatchAAResults` in cross-iteration mode, as
+    /// loop access analysis asks)?
+    pub fn alias_across_iterations(
+        &mut self,
+        a: &MemoryLocation,
+        b: &MemoryLocation,
+    ) -> AliasResult {
+        if !self.is_pointer(a.ptr) || !self.is_pointer(b.ptr) {
+            return AliasResult::MayAlias;
+        }
+        self.begin();
+        self.q.may_be_cross_iteration = true;
+        self.aa_alias(a, b)
+    }
+
     /// What instruction `i` may do to `loc` (`AAResults::getModRefInfo` of an
     /// instruction and a location).
     pub fn mod_ref(&mut self, i: Inst, loc: &MemoryLocation) -> ModRefInfo {
@@ -412,6 +428,14 @@ impl<'a> AliasAnalysis<'a> {
     /// well (`getUnderlyingObjects`, which loop access analysis uses).
     pub fn underlying_objects(&self, p: Operand) -> Vec<Operand> {
         self.underlying_all(p)
+    }
+
+    /// [`underlying_objects`](Self::underlying_objects) with the loop
+    /// forest (`getUnderlyingObjects` given `LoopInfo`): a loop-header phi
+    /// whose value comes from a pointer loaded in the loop stands for
+    /// itself, as it names another object in every iteration.
+    pub fn underlying_objects_in_loops(&self, p: Operand) -> Vec<Operand> {
+        self.underlying_all_in_loops(p, Some(self.se.loops()))
     }
 
     /// An alloca, a global, a `noalias` or `byval` argument, or a `noalias`

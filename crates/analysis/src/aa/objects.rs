@@ -444,6 +444,15 @@ impl AliasAnalysis<'_> {
     /// `getUnderlyingObjects` without loop information: through phis and
     /// selects too.
     pub(crate) fn underlying_all(&self, p: Operand) -> Vec<Operand> {
+        self.underlying_all_in_loops(p, None)
+    }
+
+    /// `getUnderlyingObjects` with an optional `LoopInfo`.
+    pub(crate) fn underlying_all_in_loops(
+        &self,
+        p: Operand,
+        lf: Option<&crate::loops::LoopForest>,
+    ) -> Vec<Operand> {
         let mut out = Vec::new();
         let mut seen: Vec<Operand> = Vec::new();
         let mut work = vec![p];
@@ -466,6 +475,9 @@ impl AliasAnalysis<'_> {
                     work.push(ops[1]);
                     work.push(ops[2]);
                 }
+                Some(Opcode::Phi) if lf.is_some_and(|lf| !self.same_object_in_loop(o, lf)) => {
+                    out.push(o)
+                }
                 Some(Opcode::Phi) => {
                     let ops = self
                         .data_of(o)
@@ -477,6 +489,43 @@ impl AliasAnalysis<'_> {
             }
         }
         out
+    }
+
+    /// `isSameUnderlyingObjectInLoop` (true for a phi that is no loop
+    /// header's): false when the value from the previous iteration is
+    /// loaded in the loop through a varying pointer.
+    fn same_object_in_loop(&self, phi: Operand, lf: &crate::loops::LoopForest) -> bool {
+        let Some(i) = self.inst_of(phi) else {
+            return true;
+        };
+        let Some(b) = self.f.layout.inst_block(i) else {
+            return true;
+        };
+        let Some(l) = lf.loop_for(b) else { return true };
+        if lf.header(l) != b {
+            return true;
+        }
+        let d = self.f.inst(i);
+        let ops = d.operands();
+        if ops.len() != 4 {
+            return true;
+        }
+        let in_loop = |o: Operand| {
+            self.inst_of(o)
+                .and_then(|x| self.f.layout.inst_block(x))
+                .is_some_and(|xb| lf.loop_for(xb) == Some(l))
+        };
+        let prev = if in_loop(ops[0]) {
+            ops[0]
+        } else if in_loop(ops[2]) {
+            ops[2]
+        } else {
+            return true;
+        };
+        match self.data_of(prev) {
+            Some(pd) if pd.opcode == Opcode::Load => lf.is_invariant(self.f, l, pd.operands()[0]),
+            _ => true,
+        }
     }
 
     fn param_attrs(&self, p: Operand) -> Option<AttrSet> {

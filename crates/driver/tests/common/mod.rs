@@ -31,6 +31,8 @@
 
 #![allow(dead_code)]
 
+pub mod modules;
+
 use loopwright_analysis::loopmd::render_attr_set;
 use loopwright_analysis::{ControlFlowGraph, DominatorTree, LoopForest};
 use loopwright_ir::{Function, Module};

@@ -251,6 +251,35 @@ impl<'m> FunctionPrinter<'m, '_> {
         self.take()
     }
 
+    /// A value as `Value::print` writes it: an instruction as [`inst`]
+    /// does, a global variable as its definition line, any other value
+    /// with its type (`ptr %0`).
+    ///
+    /// [`inst`]: FunctionPrinter::inst
+    pub fn value(&mut self, op: crate::Operand) -> String {
+        if let crate::Operand::Value(v) = op {
+            if let crate::ValueDef::Result(i) = self.f.value_def(v) {
+                return self.inst(i);
+            }
+        }
+        if let crate::Operand::Const(c) = op {
+            if let crate::ConstData::Global {
+                global: GlobalRef::Var(gv),
+                ..
+            } = self.p.m.consts.data(c)
+            {
+                self.p.global_var(*gv);
+                let mut s = self.take();
+                while s.ends_with('\n') {
+                    s.pop();
+                }
+                return s;
+            }
+        }
+        self.p.operand(self.f, op, true);
+        self.take()
+    }
+
     /// A type as `Type::print` writes it (named structs by name).
     pub fn ty(&mut self, t: Type) -> String {
         self.p.ty(t);
