@@ -309,7 +309,6 @@ impl AccessAnalysis {
         cx: &mut Ctx<'_, '_>,
         pse: &mut Pse,
         rt: &mut RtChecking,
-        dc: &DepChecker,
         check_wrap: bool,
     ) -> (bool, Option<Operand>) {
         if !self.rt_analysis_needed {
@@ -419,7 +418,6 @@ impl AccessAnalysis {
         if !ok {
             *rt = RtChecking::default();
         }
-        let _ = dc;
         (ok, uncomputable)
     }
 

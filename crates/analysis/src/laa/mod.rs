@@ -486,8 +486,7 @@ impl Ctx<'_, '_> {
                 }
                 let intrinsic = crate::effects::intrinsic_name(self.m, d);
                 if intrinsic == Some("llvm.experimental.noalias.scope.decl") {
-                    if let Some(Operand::Md(loopwright_ir::Md::Node(list))) =
-                        d.operands().get(1).or(d.operands().first())
+                    if let Some(Operand::Md(loopwright_ir::Md::Node(list))) = d.call_args().first()
                     {
                         for op in self.m.md.tuple_ops(*list).unwrap_or(&[]) {
                             if let Some(loopwright_ir::Md::Node(s)) = op {
@@ -602,7 +601,7 @@ impl Ctx<'_, '_> {
         }
         acc.build_dependence_sets(self);
         let mut rt = rtcheck::RtChecking::default();
-        let (ok, _uncomputable) = acc.can_check_ptr_at_rt(self, pse, &mut rt, &dc, false);
+        let (ok, _uncomputable) = acc.can_check_ptr_at_rt(self, pse, &mut rt, false);
         if !ok {
             info.report = Some(Report::CantIdentifyArrayBounds);
             info.runtime = rt.finish();
@@ -616,7 +615,7 @@ impl Ctx<'_, '_> {
                 acc.reset_dep_checks(&mut dc);
                 rt = rtcheck::RtChecking::default();
                 rt.need = true;
-                let (ok, _) = acc.can_check_ptr_at_rt(self, pse, &mut rt, &dc, true);
+                let (ok, _) = acc.can_check_ptr_at_rt(self, pse, &mut rt, true);
                 if !ok {
                     info.report = Some(Report::CantCheckMemDepsAtRunTime);
                     info.runtime = rt.finish();
