@@ -326,6 +326,53 @@ fn remarks_are_printed_as_clang_prints_them() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// clang's debug information names a file relative to a directory when
+/// the file and the working directory share more than the root (sources in
+/// `/tmp/x/src` compiled in `/tmp/x/build` give `src/k.c` in `/tmp/x`).
+/// The remark still names the file as clang does, with its source line and
+/// caret (it printed `src/k.c` without a snippet before).
+#[test]
+fn remarks_name_sources_beside_the_build_directory_as_clang() {
+    if !loopwright_testkit::require(TOOLS) {
+        return;
+    }
+    let dir = work("beside");
+    let (src, build) = (dir.join("src"), dir.join("build"));
+    std::fs::create_dir_all(&src).unwrap();
+    std::fs::create_dir_all(&build).unwrap();
+    let file = src.join("k.c");
+    std::fs::write(
+        &file,
+        "void f(int *a, int n) {\n  for (int i = 0; i < n; i++)\n    a[i] += 1;\n}\n",
+    )
+    .unwrap();
+    let file_s = file.display().to_string();
+    let args = [
+        "-O3",
+        "-Rpass=loop-(unroll|vectorize)",
+        "-c",
+        &file_s,
+        "-o",
+        "k.o",
+    ];
+    let theirs = run_ok_in(&build, &clang(), &args).stderr_text();
+    let mut ours_args = args.to_vec();
+    ours_args.push("-fno-loopwright-fallback");
+    let ours = run_ok_in(&build, &lw_cc(), &ours_args).stderr_text();
+    assert!(
+        theirs.starts_with(&format!("{file_s}:2:3: remark: ")),
+        "{theirs}"
+    );
+    assert!(
+        ours.starts_with(&format!("{file_s}:2:3: remark: ")),
+        "{ours}"
+    );
+    let (compared, problems) = layout_problems(&theirs, &ours);
+    assert_eq!(compared, 1, "clang:\n{theirs}\nloopwright cc:\n{ours}");
+    assert!(problems.is_empty(), "{problems:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn forced_transformations_left_undone_are_warnings_as_in_clang() {
     let Some(dir) = setup("pass-failed") else {

@@ -661,12 +661,12 @@ fn steps(
         line: 0,
         column: 0,
     };
-    let print_docs = |r: &mut Renderer, out: &mut String, docs: &[yaml::Doc]| {
+    let print_docs = |r: &mut Renderer, out: &mut String, docs: &[yaml::Doc], tu: &[String]| {
         for d in docs {
             let loc = d.loc.as_ref().map_or_else(
                 || nowhere.clone(),
                 |(file, line, column)| Loc {
-                    file: file.clone(),
+                    file: tu_name(file, tu),
                     line: *line,
                     column: *column,
                 },
@@ -694,13 +694,18 @@ fn steps(
     } else {
         HashMap::new()
     };
+    // The translation unit's names of its files, for locations clang's
+    // debug information gives relative to a directory (see `tu_name`).
+    let tu_files: Vec<String> = std::iter::once(main.clone())
+        .chain(includes.keys().cloned())
+        .collect();
     r.set_includes(&main, includes);
-    print_docs(&mut r, &mut out, &before_docs);
+    print_docs(&mut r, &mut out, &before_docs, &tu_files);
     for rm in &lw_remarks {
         let loc = Some(rm.loc.as_ref().map_or_else(
             || nowhere.clone(),
             |l| Loc {
-                file: l.file.clone(),
+                file: tu_name(&l.file, &tu_files),
                 line: l.line,
                 column: l.column,
             },
@@ -714,7 +719,7 @@ fn steps(
             &rm.message(),
         );
     }
-    print_docs(&mut r, &mut out, &after_docs);
+    print_docs(&mut r, &mut out, &after_docs, &tu_files);
 
     // Step 5: code generation, unless a forced transformation's warning
     // became an error (clang writes no object then).
@@ -939,4 +944,25 @@ mod tests {
         assert!(r.unwrap_err().contains("boom"));
         assert_eq!(catch_panic(|| 3), Ok(3));
     }
+}
+
+/// The name clang gives the file of a debug location. clang's debug
+/// information names a file relative to a directory when the file and the
+/// compilation directory share more than the root (`/tmp/src/a.c`
+/// compiled in `/tmp/build` is `src/a.c` in `/tmp`); clang's remarks then
+/// look the name up relative to the working directory, else under the
+/// directory, and print the translation unit's name of that file. Remarks
+/// carry only the relative name (as LLVM's YAML does), so a relative name
+/// that is no file here is matched to the unit's file it ends.
+fn tu_name(file: &str, tu_files: &[String]) -> String {
+    let p = std::path::Path::new(file);
+    if file.is_empty() || p.is_absolute() || p.exists() {
+        return file.to_owned();
+    }
+    let suffix = format!("/{file}");
+    tu_files
+        .iter()
+        .find(|t| t.ends_with(&suffix))
+        .cloned()
+        .unwrap_or_else(|| file.to_owned())
 }
