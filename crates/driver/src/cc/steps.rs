@@ -924,6 +924,27 @@ fn save_temps(ctx: &Ctx, job: &Cc1, files: &Files) {
     }
 }
 
+/// The name clang gives the file of a debug location. clang's debug
+/// information names a file relative to a directory when the file and the
+/// compilation directory share more than the root (`/tmp/src/a.c`
+/// compiled in `/tmp/build` is `src/a.c` in `/tmp`); clang's remarks then
+/// look the name up relative to the working directory, else under the
+/// directory, and print the translation unit's name of that file. Remarks
+/// carry only the relative name (as LLVM's YAML does), so a relative name
+/// that is no file here is matched to the unit's file it ends.
+fn tu_name(file: &str, tu_files: &[String]) -> String {
+    let p = std::path::Path::new(file);
+    if file.is_empty() || p.is_absolute() || p.exists() {
+        return file.to_owned();
+    }
+    let suffix = format!("/{file}");
+    tu_files
+        .iter()
+        .find(|t| t.ends_with(&suffix))
+        .cloned()
+        .unwrap_or_else(|| file.to_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -944,25 +965,4 @@ mod tests {
         assert!(r.unwrap_err().contains("boom"));
         assert_eq!(catch_panic(|| 3), Ok(3));
     }
-}
-
-/// The name clang gives the file of a debug location. clang's debug
-/// information names a file relative to a directory when the file and the
-/// compilation directory share more than the root (`/tmp/src/a.c`
-/// compiled in `/tmp/build` is `src/a.c` in `/tmp`); clang's remarks then
-/// look the name up relative to the working directory, else under the
-/// directory, and print the translation unit's name of that file. Remarks
-/// carry only the relative name (as LLVM's YAML does), so a relative name
-/// that is no file here is matched to the unit's file it ends.
-fn tu_name(file: &str, tu_files: &[String]) -> String {
-    let p = std::path::Path::new(file);
-    if file.is_empty() || p.is_absolute() || p.exists() {
-        return file.to_owned();
-    }
-    let suffix = format!("/{file}");
-    tu_files
-        .iter()
-        .find(|t| t.ends_with(&suffix))
-        .cloned()
-        .unwrap_or_else(|| file.to_owned())
 }
