@@ -259,11 +259,6 @@ impl ApInt {
         Self::from_words(bits, &[v as u64, (v >> 64) as u64])
     }
 
-    /// The value `v` sign-extended or truncated to `bits`.
-    pub fn from_i128(bits: u32, v: i128) -> Self {
-        Self::from_u128(128, v as u128).sext_or_trunc(bits)
-    }
-
     /// The unsigned value, if it fits in 128 bits.
     pub fn as_u128(&self) -> Option<u128> {
         if self.words.len() > 2 && self.words[2..].iter().any(|&w| w != 0) {
@@ -510,25 +505,6 @@ impl ApInt {
             r = r.or(&fill);
         }
         r
-    }
-
-    /// Sign extension or truncation to `bits`.
-    pub fn sext_or_trunc(&self, bits: u32) -> Self {
-        if bits <= self.bits {
-            self.trunc(bits)
-        } else {
-            self.sext(bits)
-        }
-    }
-
-    /// The number of leading zero bits.
-    pub fn leading_zeros(&self) -> u32 {
-        for i in (0..self.bits).rev() {
-            if self.bit(i) {
-                return self.bits - 1 - i;
-            }
-        }
-        self.bits
     }
 }
 
