@@ -360,7 +360,7 @@ fn print_access_info(
 /// Loop access analysis's options for `f`: `base` with the target's
 /// maximum vector width (twice its vector register width, as LLVM's
 /// `MaxTargetVectorWidthInBits`).
-pub(crate) fn laa_options(
+pub fn laa_options(
     m: &Module,
     f: &loopwright_ir::Function,
     base: &loopwright_analysis::laa::LaaOptions,

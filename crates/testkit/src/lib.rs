@@ -10,6 +10,9 @@
 //!   that passes its limit is killed and reported as timed out, so a
 //!   miscompiled program that loops forever under `lli-19` fails its test
 //!   instead of hanging the suite.
+//! - [`aliasing`]: seeded C programs whose loops alias at random, with
+//!   no undefined behaviour, for the soundness-by-execution test of loop
+//!   access analysis.
 //! - [`rng`]: the one seeded generator for randomized tests ([`Rng`]).
 //! - [`floors`]: "N of M agree" counts checked against the floors in
 //!   `tests/floors.toml`: below its floor a count fails the test; above it,
@@ -29,6 +32,7 @@
 //! - [`notice`]: prints to the process's standard error directly, past the
 //!   test harness's output capture, so skip notices are always seen.
 
+pub mod aliasing;
 pub mod allow;
 pub mod floors;
 pub mod mutate;
