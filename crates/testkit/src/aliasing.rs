@@ -308,9 +308,11 @@ fn call(rng: &mut Rng, k: &Kernel, typed: bool) -> Option<Call> {
         } else {
             (e.size(), BYTES / e.size())
         };
-        // Valid element offsets: the accessed range must lie in [0, len).
+        // Valid element offsets: the pointer itself lies in the array (C
+        // forbids forming one outside it: an `inbounds` GEP would be
+        // poison), and so does the accessed range.
         let (lo, hi) = match ranges[p] {
-            Some((l, h)) => (-l, len - 1 - h),
+            Some((l, h)) => ((-l).max(0), (len - 1 - h).min(len - 1)),
             None => (0, len - 1),
         };
         if lo > hi {
@@ -568,6 +570,18 @@ mod tests {
                 let Some(c) = call(&mut rng, &k, typed) else {
                     continue;
                 };
+                for (p, &e) in k.params.iter().enumerate() {
+                    let bytes = if typed {
+                        c.offsets[p] * e.size()
+                    } else {
+                        c.offsets[p]
+                    };
+                    let limit = if typed { ARRAY_LEN * e.size() } else { BYTES };
+                    assert!(
+                        (0..limit).contains(&bytes),
+                        "seed {seed}: p{p} at byte {bytes}"
+                    );
+                }
                 for a in accesses(&k) {
                     if let Some((_, lo, hi)) = byte_range(&k, &c, a, typed) {
                         let limit = if typed {
