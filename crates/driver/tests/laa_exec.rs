@@ -20,13 +20,16 @@
 //!   lies in the group's `[low, high)`, the range the checks compare (so
 //!   checks that pass prove the groups disjoint).
 //!
-//! Loops whose answers hold only under SCEV predicates (stride == 1, no
-//! wrap) are counted and left out: the predicates are checked at run time
-//! by the vectorizer's versioning, not here.
+//! Loops whose answers hold only under SCEV predicates (a symbolic stride
+//! == 1, no wrap) get the predicates' checks expanded in the preheader as
+//! the vectorizer's versioning expands them (`pred::plan`, `emit_all`):
+//! where the check passes, every claim must hold; where it fails, only the
+//! alias-set claims. Unsafe loops get the alias-set claims too.
 //!
 //! `wrong_claims_are_caught` shows the oracle failing: claiming every pair
-//! independent, and shrinking every group's range by one byte, must both
-//! produce violations.
+//! independent, shrinking every group's range by one byte, and keeping the
+//! claims made under predicates where their check failed must each produce
+//! violations.
 //!
 //! Environment: `LAA_EXEC_PROGRAMS` (default 1,000), `LAA_EXEC_SEED` (the
 //! first program's seed, default 1), `LAA_EXEC_JOBS` (default 2),
@@ -44,7 +47,7 @@ use loopwright_ir::{
 };
 use loopwright_testkit::tools::{CLANG, LLI};
 use loopwright_testkit::{floors, run};
-use loopwright_transforms::utils::expand::{self, Expr};
+use loopwright_transforms::utils::expand::{self, pred, ExpandCtx, Expr};
 use std::collections::HashMap;
 use std::path::Path;
 use std::process::Command;
@@ -84,6 +87,9 @@ struct Claims {
     /// must keep their order under vectorization by this many lanes (the
     /// maximum safe width over the widest access; `None`: any width).
     order: Option<Option<u64>>,
+    /// The loop's claims hold under SCEV predicates: their checks, and the
+    /// pairs independent when a check fails (different alias sets).
+    predicates: Option<(Vec<pred::Check>, Vec<(usize, usize)>)>,
     header: loopwright_ir::Block,
 }
 
@@ -95,6 +101,8 @@ enum Mode {
     AllPairs,
     /// Every group's high bound is one byte lower.
     ShrunkBounds,
+    /// Claims made under SCEV predicates hold even where a check fails.
+    IgnorePredicates,
 }
 
 #[derive(Debug, Default)]
@@ -104,6 +112,8 @@ struct Tally {
     safe_loops: usize,
     checked_loops: usize,
     predicated_loops: usize,
+    unplanned_predicates: usize,
+    predicate_failures: usize,
     unsafe_loops: usize,
     no_preheader: usize,
     unsafe_reasons: std::collections::BTreeMap<String, usize>,
@@ -124,6 +134,8 @@ impl Tally {
         self.safe_loops += o.safe_loops;
         self.checked_loops += o.checked_loops;
         self.predicated_loops += o.predicated_loops;
+        self.unplanned_predicates += o.unplanned_predicates;
+        self.predicate_failures += o.predicate_failures;
         self.unsafe_loops += o.unsafe_loops;
         self.no_preheader += o.no_preheader;
         for (k, v) in o.unsafe_reasons {
@@ -172,6 +184,7 @@ fn claims(m: &Module, mode: Mode, tally: &mut Tally) -> Vec<(Func, loopwright_ir
                 independent: Vec::new(),
                 groups: Vec::new(),
                 order: None,
+                predicates: None,
                 header: lf.header(l),
             };
             // One trace entry per instruction (a forked pointer's
@@ -242,6 +255,7 @@ fn claims(m: &Module, mode: Mode, tally: &mut Tally) -> Vec<(Func, loopwright_ir
                     (s == x && t == y) || (s == y && t == x)
                 })
             };
+            let mut planned = true;
             if !info.can_vectorize_memory || info.dependences.is_none() {
                 tally.unsafe_loops += 1;
                 let why = info
@@ -250,11 +264,34 @@ fn claims(m: &Module, mode: Mode, tally: &mut Tally) -> Vec<(Func, loopwright_ir
                     .map_or("none".to_string(), |r| format!("{r:?}"));
                 let why = why.split(['(', ' ']).next().unwrap_or("").to_string();
                 *tally.unsafe_reasons.entry(why).or_default() += 1;
-                c.independent = alias_pairs;
+                c.independent = alias_pairs.clone();
+                planned = false;
             } else if !info.predicates.is_empty() {
-                // The rest holds only under the predicates.
+                // The rest holds where the predicates hold: their checks,
+                // as the vectorizer's versioning expands them, decide per
+                // execution.
                 tally.predicated_loops += 1;
-                c.independent = alias_pairs;
+                let se = laa.scalar_evolution();
+                let checks: Option<Vec<pred::Check>> =
+                    se.backedge_taken_count(l).exact.and_then(|btc| {
+                        info.predicates
+                            .iter()
+                            .map(|&p| pred::plan(se, p, btc))
+                            .collect()
+                    });
+                match checks {
+                    Some(checks) => {
+                        c.predicates = Some((checks, alias_pairs.clone()));
+                    }
+                    None => {
+                        tally.unplanned_predicates += 1;
+                        c.independent = alias_pairs.clone();
+                        planned = false;
+                    }
+                }
+            }
+            if !planned {
+                // Only the alias-set claims.
             } else if !rt.need {
                 tally.safe_loops += 1;
                 let widest = c.accesses.iter().map(|a| a.size).max().unwrap_or(1).max(1);
@@ -290,6 +327,9 @@ fn claims(m: &Module, mode: Mode, tally: &mut Tally) -> Vec<(Func, loopwright_ir
                         shrink: u64::from(mode == Mode::ShrunkBounds),
                     });
                 }
+            }
+            if mode == Mode::IgnorePredicates {
+                c.predicates = None;
             }
             if c.independent.is_empty() && c.groups.is_empty() && c.order.is_none() {
                 continue;
@@ -343,6 +383,12 @@ fn instrument(m: &mut Module, loops: &[(Func, loopwright_ir::Block, Claims)]) {
             .expect("a preheader ends in a branch");
         let lid = i32c(m, id);
         call_before(m, *fid, "lw_trace_enter", vec![lid], term);
+        if let Some((checks, _)) = &c.predicates {
+            let fails = loopwright_transforms::with_function(m, *fid, |m, f| {
+                pred::emit_all(m, f, &ExpandCtx::default(), checks, term)
+            });
+            call_before(m, *fid, "lw_trace_predicates", vec![lid, fails], term);
+        }
         for (gi, g) in c.groups.iter().enumerate() {
             let (lo, hi) = loopwright_transforms::with_function(m, *fid, |m, f| {
                 (
@@ -372,6 +418,8 @@ fn instrument(m: &mut Module, loops: &[(Func, loopwright_ir::Block, Claims)]) {
 #[derive(Default)]
 struct Execution {
     iteration: u64,
+    /// The loop's predicate checks failed on entry.
+    predicates_failed: bool,
     /// Per access: (iteration, address).
     addrs: Vec<Vec<(u64, u64)>>,
     bounds: Vec<Option<(u64, u64)>>,
@@ -379,6 +427,17 @@ struct Execution {
 
 fn check_execution(name: &str, lid: usize, c: &Claims, e: &Execution, tally: &mut Tally) {
     tally.executions += 1;
+    if e.predicates_failed {
+        tally.predicate_failures += 1;
+    }
+    let fallback;
+    let (independent, order, groups): (&[(usize, usize)], _, &[Group]) = match &c.predicates {
+        Some((_, alias_pairs)) if e.predicates_failed => {
+            fallback = alias_pairs;
+            (fallback, None, &[])
+        }
+        _ => (&c.independent, c.order, &c.groups),
+    };
     let overlaps = |x: usize, y: usize| {
         let (sa, sb) = (c.accesses[x].size, c.accesses[y].size);
         let ys = &e.addrs[y];
@@ -388,7 +447,7 @@ fn check_execution(name: &str, lid: usize, c: &Claims, e: &Execution, tally: &mu
                 .map(move |&(iy, q)| (ix, p, iy, q))
         })
     };
-    for &(x, y) in &c.independent {
+    for &(x, y) in independent {
         if e.addrs[x].is_empty() || e.addrs[y].is_empty() {
             continue;
         }
@@ -403,7 +462,7 @@ fn check_execution(name: &str, lid: usize, c: &Claims, e: &Execution, tally: &mu
     // In a loop safe without checks, an access (x) and a later one in
     // program order (y) that touch the same bytes from an earlier
     // iteration of y must be at least the maximum safe width apart.
-    if let Some(lanes) = c.order {
+    if let Some(lanes) = order {
         let n = c.accesses.len();
         for x in 0..n {
             for y in x + 1..n {
@@ -426,7 +485,7 @@ fn check_execution(name: &str, lid: usize, c: &Claims, e: &Execution, tally: &mu
             }
         }
     }
-    for (gi, g) in c.groups.iter().enumerate() {
+    for (gi, g) in groups.iter().enumerate() {
         let Some((lo, hi)) = e.bounds[gi] else {
             continue;
         };
@@ -476,10 +535,16 @@ fn check_trace(
                     lid,
                     Execution {
                         iteration: 0,
+                        predicates_failed: false,
                         addrs: vec![Vec::new(); c.accesses.len()],
                         bounds: vec![None; c.groups.len()],
                     },
                 );
+            }
+            Some(&"P") => {
+                if let Some(e) = open.get_mut(&lid) {
+                    e.predicates_failed = num(2) != 0;
+                }
             }
             Some(&"I") => {
                 if let Some(e) = open.get_mut(&lid) {
@@ -615,13 +680,15 @@ fn run_programs(first: u64, n: usize, jobs: usize, mode: Mode, work: &Path) -> T
 fn report(t: &Tally) {
     eprintln!(
         "laa_exec: {} programs, {} innermost loops: {} safe, {} safe with run-time checks, {} \
-         under predicates (not checked), {} unsafe, {} without preheader; {} pairs and {} groups claimed; {} loop \
+         under predicates ({} not planned, {} executions with a failed check), {} unsafe, {} without preheader; {} pairs and {} groups claimed; {} loop \
          executions, {} pair checks, {} order checks, {} bound checks; {} violations, {} failures",
         t.programs,
         t.loops,
         t.safe_loops,
         t.checked_loops,
         t.predicated_loops,
+        t.unplanned_predicates,
+        t.predicate_failures,
         t.unsafe_loops,
         t.no_preheader,
         t.claimed_pairs,
@@ -672,6 +739,10 @@ fn access_analysis_claims_hold_in_execution() {
         floors::check_all(&[
             ("laa_exec.safe_loops", t.safe_loops),
             ("laa_exec.checked_loops", t.checked_loops),
+            (
+                "laa_exec.predicated_loops",
+                t.predicated_loops - t.unplanned_predicates,
+            ),
             ("laa_exec.pair_checks", t.pair_checks),
             ("laa_exec.order_checks", t.order_checks),
             ("laa_exec.bound_checks", t.bound_checks),
@@ -698,5 +769,11 @@ fn wrong_claims_are_caught() {
         !shrunk.violations.is_empty(),
         "groups shrunk by a byte gave no violation ({} bound checks)",
         shrunk.bound_checks
+    );
+    let ignored = run_programs(1, 300, 2, Mode::IgnorePredicates, &work);
+    assert!(ignored.failures.is_empty(), "{:?}", ignored.failures);
+    assert!(
+        !ignored.violations.is_empty(),
+        "claims kept where a predicate check failed gave no violation"
     );
 }

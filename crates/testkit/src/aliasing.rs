@@ -8,8 +8,10 @@
 //! programs, from the global arrays directly), for strides `c` from -2
 //! to 3 (0 is a loop-invariant address), offsets `o` of either sign,
 //! counting up or down, with `long`, `int` or `unsigned` induction
-//! variables, sometimes through a bumped pointer (`*q` with `q += c`) and
-//! sometimes under a condition. `main` fills the arrays, calls each kernel
+//! variables, sometimes through a bumped pointer (`*q` with `q += c`),
+//! sometimes with the kernel's stride parameter `s` in place of `c` (loop
+//! access analysis speculates `s == 1`; calls pass 1 mostly, and 2, 3, 0
+//! or -1), and sometimes under a condition. `main` fills the arrays, calls each kernel
 //! one to three times with pointers into the same arrays at small random
 //! distances in either direction, and prints a hash of the arrays.
 //!
@@ -27,8 +29,9 @@
 //!   accesses are disjoint from those every other access of the kernel
 //!   may touch.
 //!
-//! The three trace functions `lw_trace_enter(loop)`, `lw_trace_access(loop,
-//! access, ptr)` and `lw_trace_bounds(loop, group, low, high)` are defined
+//! The trace functions `lw_trace_enter(loop)`, `lw_trace_iteration(loop)`,
+//! `lw_trace_access(loop, access, ptr)`, `lw_trace_bounds(loop, group, low,
+//! high)` and `lw_trace_predicates(loop, fails)` are defined
 //! (not called) in every program: the test inserts calls to them into the
 //! compiled IR and reads the trace from standard output (lines starting
 //! with `@@`).
@@ -122,6 +125,9 @@ struct Access {
     c: i64,
     o: i64,
     bumped: bool,
+    /// The stride is the kernel's parameter `s` (loop access analysis
+    /// speculates it is 1, a predicate), not `c`.
+    symbolic: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -161,6 +167,8 @@ struct Kernel {
 struct Call {
     offsets: Vec<i64>,
     n: i64,
+    /// The value of the kernel's stride parameter `s`.
+    s: i64,
 }
 
 /// The generated program for `seed`.
@@ -253,24 +261,28 @@ fn access(rng: &mut Rng, params: &[Elem], typed: bool) -> Access {
         }
         Base::Param(_) => rng.below(9) as i64 - 4,
     };
+    let param = matches!(base, Base::Param(_));
+    let bumped = param && rng.chance(0.2);
     Access {
         base,
         c,
         o,
-        bumped: matches!(base, Base::Param(_)) && rng.chance(0.2),
+        bumped,
+        symbolic: param && !bumped && rng.chance(0.12),
     }
 }
 
 /// The element indices (relative to its base) access `a` reaches over
 /// `n` iterations, as an inclusive range; a bumped pointer also forms
 /// `o + c*n`, which must stay inside the array too.
-fn index_range(a: &Access, n: i64) -> Option<(i64, i64)> {
+fn index_range(a: &Access, n: i64, s: i64) -> Option<(i64, i64)> {
     if n == 0 {
         return None;
     }
     let last = if a.bumped { n } else { n - 1 };
+    let c = if a.symbolic { s } else { a.c };
     let x = a.o;
-    let y = a.o + a.c * last;
+    let y = a.o + c * last;
     Some((x.min(y), x.max(y)))
 }
 
@@ -287,11 +299,13 @@ fn call(rng: &mut Rng, k: &Kernel, typed: bool) -> Option<Call> {
     } else {
         1 + rng.below(MAX_N as usize) as i64
     };
+    // Mostly 1, the value loop access analysis speculates.
+    let stride = *rng.pick(&[1, 1, 1, 2, -1, 0, 3]);
     // Each parameter's element range over all its accesses.
     let mut ranges: Vec<Option<(i64, i64)>> = vec![None; k.params.len()];
     for a in accesses(k) {
         if let Base::Param(p) = a.base {
-            if let Some((lo, hi)) = index_range(a, n) {
+            if let Some((lo, hi)) = index_range(a, n, stride) {
                 ranges[p] = Some(match ranges[p] {
                     Some((l, h)) => (l.min(lo), h.max(hi)),
                     None => (lo, hi),
@@ -323,7 +337,11 @@ fn call(rng: &mut Rng, k: &Kernel, typed: bool) -> Option<Call> {
         let off = want.clamp(lo, hi);
         offsets.push(off * unit);
     }
-    Some(Call { offsets, n })
+    Some(Call {
+        offsets,
+        n,
+        s: stride,
+    })
 }
 
 /// The byte interval `[lo, hi)` within its array that access `a` touches in
@@ -341,7 +359,7 @@ fn byte_range(k: &Kernel, call: &Call, a: &Access, typed: bool) -> Option<(Elem,
         }
         Base::Global(e) => (e, 0),
     };
-    let (lo, hi) = index_range(a, call.n)?;
+    let (lo, hi) = index_range(a, call.n, call.s)?;
     let array = if typed { elem } else { Elem::U8 };
     Some((
         array,
@@ -377,6 +395,7 @@ fn render(kernels: &[Kernel], calls: &[Vec<Call>], typed: bool) -> String {
     s.push_str(
         "__attribute__((noinline)) void lw_trace_enter(int l) { printf(\"@@E %d\\n\", l); }\n\
          __attribute__((noinline)) void lw_trace_iteration(int l) { printf(\"@@I %d\\n\", l); }\n\
+         __attribute__((noinline)) void lw_trace_predicates(int l, _Bool fails) { printf(\"@@P %d %d\\n\", l, fails); }\n\
          __attribute__((noinline)) void lw_trace_access(int l, int a, const void *p) {\n  \
          printf(\"@@A %d %d %lu\\n\", l, a, (unsigned long)p);\n}\n\
          __attribute__((noinline)) void lw_trace_bounds(int l, int g, const void *lo, const void *hi) {\n  \
@@ -427,7 +446,7 @@ fn render(kernels: &[Kernel], calls: &[Vec<Call>], typed: bool) -> String {
                     }
                 })
                 .collect();
-            let _ = writeln!(s, "  kernel{ki}({}, {});", args.join(", "), c.n);
+            let _ = writeln!(s, "  kernel{ki}({}, {}, {});", args.join(", "), c.n, c.s);
         }
     }
     s.push_str("  unsigned long h = 0;\n");
@@ -465,7 +484,11 @@ fn render_kernel(s: &mut String, ki: usize, k: &Kernel) {
         .enumerate()
         .map(|(p, (e, r))| format!("{} *{}p{p}", e.c(), if *r { "restrict " } else { "" }))
         .collect();
-    let _ = writeln!(s, "{attr}void kernel{ki}({}, long n) {{", params.join(", "));
+    let _ = writeln!(
+        s,
+        "{attr}void kernel{ki}({}, long n, long s) {{",
+        params.join(", ")
+    );
     for (li, l) in k.loops.iter().enumerate() {
         let mut bumps = Vec::new();
         let name = |a: &Access, k: &Kernel| match a.base {
@@ -479,7 +502,12 @@ fn render_kernel(s: &mut String, ki: usize, k: &Kernel) {
                 bumps.push((q, *a));
                 format!("(*q{li}_{q})")
             } else {
-                format!("{base}[{} * i + {}]", a.c, a.o)
+                let c = if a.symbolic {
+                    "s".to_string()
+                } else {
+                    a.c.to_string()
+                };
+                format!("{base}[{c} * i + {}]", a.o)
             }
         };
         let mut body = String::new();
