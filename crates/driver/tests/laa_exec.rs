@@ -76,6 +76,9 @@ struct Group {
     shrink: u64,
 }
 
+/// Pairs of indices into [`Claims::accesses`].
+type Pairs = Vec<(usize, usize)>;
+
 /// What the analysis claims about one loop.
 #[derive(Clone, Debug)]
 struct Claims {
@@ -89,7 +92,7 @@ struct Claims {
     order: Option<Option<u64>>,
     /// The loop's claims hold under SCEV predicates: their checks, and the
     /// pairs independent when a check fails (different alias sets).
-    predicates: Option<(Vec<pred::Check>, Vec<(usize, usize)>)>,
+    predicates: Option<(Vec<pred::Check>, Pairs)>,
     header: loopwright_ir::Block,
 }
 
