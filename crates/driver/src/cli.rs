@@ -262,6 +262,12 @@ pub const UNROLL_OPTIONS: &[UnrollOpt] = &[
         field: Field::Uint(|o| &mut o.max_iterations_to_analyze),
     },
     UnrollOpt {
+        name: "pragma-unroll-threshold",
+        doc: "the unrolled size up to which an unroll(full) or unroll_count pragma \
+              is followed (16384)",
+        field: Field::Uint(|o| &mut o.pragma_threshold),
+    },
+    UnrollOpt {
         name: "scev-cheap-expansion-budget",
         doc: "the cost, in instructions, up to which expanding a scalar-evolution \
               expression (runtime unrolling's trip count) is cheap",
@@ -332,7 +338,14 @@ pub fn unroll_options(m: &ArgMatches) -> UnrollOptions {
 pub fn parse_args(
     args: impl IntoIterator<Item = OsString>,
 ) -> Result<(Cli, UnrollOptions), clap::Error> {
-    let m = command().try_get_matches_from(normalize_args(args))?;
+    let args = normalize_args(args);
+    if let Some(unknown) = unknown_option(&args) {
+        return Err(command().error(
+            clap::error::ErrorKind::UnknownArgument,
+            format!("Unknown command line argument '{unknown}'.  Try: 'loopwright --help'"),
+        ));
+    }
+    let m = command().try_get_matches_from(args)?;
     let cli = Cli::from_arg_matches(&m)?;
     Ok((cli, unroll_options(&m)))
 }
@@ -365,6 +378,28 @@ const LONG: &[&str] = &[
 
 fn is_long(name: &str) -> bool {
     LONG.contains(&name) || UNROLL_OPTIONS.iter().any(|o| o.name == name)
+}
+
+/// The first single-dash option that is neither a known long option (after
+/// [`normalize_args`] those have two dashes) nor a short one (`-o FILE`,
+/// `-oFILE`, `-S`, `-h`, `-V`): opt's "Unknown command line argument"
+/// case, which clap would misread as a cluster of short flags (`-foo` as
+/// `-f -o -o`).
+fn unknown_option(args: &[OsString]) -> Option<String> {
+    for a in args.iter().skip(1) {
+        let s = a.to_str()?;
+        if s == "--" {
+            return None;
+        }
+        let Some(body) = s.strip_prefix('-') else {
+            continue;
+        };
+        if body.is_empty() || body.starts_with('-') || body.len() == 1 || body.starts_with('o') {
+            continue;
+        }
+        return Some(s.to_string());
+    }
+    None
 }
 
 /// Rewrites opt-style arguments for clap: `-passes=X` becomes `--passes=X`,
@@ -419,6 +454,30 @@ mod tests {
 
     fn parse(v: &[&str]) -> Result<(Cli, UnrollOptions), clap::Error> {
         parse_args(v.iter().map(OsString::from))
+    }
+
+    #[test]
+    fn unknown_single_dash_options_get_opts_message() {
+        let e = parse(&["lw", "-foo-bar", "in.ll"]).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("Unknown command line argument '-foo-bar'.  Try: 'loopwright --help'"),
+            "{e}"
+        );
+        assert!(e.use_stderr());
+        // Known spellings still parse: long options with one dash, short
+        // ones, an attached output file, and anything after `--`.
+        let (cli, u) = parse(&[
+            "lw",
+            "-pragma-unroll-threshold=100",
+            "-S",
+            "-oout.ll",
+            "in.ll",
+        ])
+        .unwrap();
+        assert_eq!(u.pragma_threshold, Some(100));
+        assert_eq!(cli.output.as_deref(), Some(std::path::Path::new("out.ll")));
+        assert!(parse(&["lw", "--", "-weird.ll"]).is_ok());
     }
 
     #[test]

@@ -675,7 +675,7 @@ fn readme_lists_every_unroll_option() {
         .and_then(|s| s.split("\n## ").next())
         .expect("README has a Usage section");
     let mut listed: Vec<&str> = Vec::new();
-    for prefix in ["`-unroll-", "`-scev-"] {
+    for prefix in ["`-unroll-", "`-scev-", "`-pragma-unroll-"] {
         for (i, _) in usage.match_indices(prefix) {
             let name: String = usage[i + 2..]
                 .chars()
@@ -929,4 +929,36 @@ fn verify_each_leaves_output_unchanged() {
         }
     }
     println!("{checked} runs with -verify-each, outputs unchanged");
+}
+
+/// `-pragma-unroll-threshold` moves the decision as in opt-19: under the
+/// default the pragma loop of `tests/unroll/pragma_threshold.ll` is fully
+/// unrolled, at 10 it is not and the remarks name the fallback count.
+#[test]
+fn pragma_unroll_threshold_as_opt19() {
+    if !have_opt("pragma_unroll_threshold_as_opt19") {
+        return;
+    }
+    let input = common::root().join("tests/unroll/pragma_threshold.ll");
+    let input = input.to_str().unwrap();
+    let mut seen = Vec::new();
+    for args in [
+        &[][..],
+        &["-pragma-unroll-threshold=100000"],
+        &["-pragma-unroll-threshold", "10"],
+        &["--pragma-unroll-threshold=10"],
+    ] {
+        let ours = remarks_of(LW, args, input);
+        let theirs = remarks_of("opt-19", args, input);
+        assert_eq!(status(&ours), Some(0), "{args:?}: {}", stderr(&ours));
+        assert_eq!(stderr(&ours), stderr(&theirs), "{args:?}");
+        seen.push(stderr(&ours));
+    }
+    assert!(seen[0].contains("completely unrolled loop with 300 iterations"));
+    assert!(
+        seen[2].contains("unrolled loop by a factor of 15"),
+        "{}",
+        seen[2]
+    );
+    assert_eq!(seen[2], seen[3]);
 }

@@ -30,6 +30,9 @@ use loopwright_target::TargetModel;
 #[derive(Clone, Debug)]
 pub struct Prefs {
     pub threshold: u32,
+    /// `-pragma-unroll-threshold`: the thresholds an explicit pragma raises
+    /// the loop's to.
+    pub pragma_threshold: u32,
     pub max_percent_threshold_boost: u32,
     pub partial_threshold: u32,
     pub count: u32,
@@ -225,6 +228,7 @@ pub fn preferences(
         } else {
             THRESHOLD_DEFAULT
         },
+        pragma_threshold: opts.pragma_threshold.unwrap_or(PRAGMA_THRESHOLD),
         max_percent_threshold_boost: 400,
         partial_threshold: 150,
         count: 0,
@@ -434,8 +438,8 @@ pub fn compute_count(
         return (d, false);
     }
     if pr.explicit() && t.trip_count != 0 {
-        p.threshold = p.threshold.max(PRAGMA_THRESHOLD);
-        p.partial_threshold = p.partial_threshold.max(PRAGMA_THRESHOLD);
+        p.threshold = p.threshold.max(p.pragma_threshold);
+        p.partial_threshold = p.partial_threshold.max(p.pragma_threshold);
     }
     // Exact full unrolling.
     if t.trip_count != 0 {
@@ -555,6 +559,7 @@ mod tests {
     fn prefs() -> Prefs {
         Prefs {
             threshold: 300,
+            pragma_threshold: PRAGMA_THRESHOLD,
             max_percent_threshold_boost: 400,
             partial_threshold: 28,
             count: 0,

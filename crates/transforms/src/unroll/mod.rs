@@ -77,6 +77,8 @@ pub struct UnrollOptions {
     pub max_percent_threshold_boost: Option<u32>,
     /// `-unroll-max-iteration-count-to-analyze`.
     pub max_iterations_to_analyze: Option<u32>,
+    /// `-pragma-unroll-threshold`.
+    pub pragma_threshold: Option<u32>,
     /// `-scev-cheap-expansion-budget`: the cost up to which runtime
     /// unrolling expands a trip count (4).
     pub cheap_expansion_budget: Option<u32>,
