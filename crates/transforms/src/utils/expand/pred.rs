@@ -25,8 +25,7 @@
 //! sign of its step); emitting ([`emit`]) does not.
 
 use super::{
-    call_intrinsic, emit as emit_inst, expand_with, extract, int_const, intrinsic, ir_type,
-    ExpandCtx, Expr, PURE_INTRINSIC,
+    call_intrinsic, emit as emit_inst, expand_with, extract, int_const, ir_type, ExpandCtx, Expr,
 };
 use crate::utils::fold;
 use loopwright_analysis::scev::{NoWrap, ScalarEvolution, Scev, ScevPredicate, Ty};
@@ -119,7 +118,7 @@ fn build(
         return v;
     }
     let dbg = f.inst(ip).md.get(MdKind::DBG);
-    emit_inst(f, ctx, ip, data, dbg, name)
+    emit_inst(m, f, ctx, ip, data, dbg, name)
 }
 
 fn icmp(p: Predicate, a: Operand, b: Operand) -> InstData {
@@ -229,15 +228,8 @@ fn overflow_check(
             (tc_t, bool_const(m, false))
         } else {
             let pair = m.types.literal_struct(false, vec![ty, TypeTable::I1]);
-            let callee = intrinsic(
-                m,
-                &format!("llvm.umul.with.overflow.i{}", o.bits),
-                pair,
-                vec![ty, ty],
-                PURE_INTRINSIC,
-                true,
-            );
-            let mul = call_intrinsic(m, f, ctx, callee, pair, &[abs_step, tc_t], ip, Some("mul"));
+            let name = format!("llvm.umul.with.overflow.i{}", o.bits);
+            let mul = call_intrinsic(m, f, ctx, &name, pair, &[abs_step, tc_t], ip, Some("mul"));
             let ev = |k: u32| {
                 InstData::new(Opcode::ExtractValue, ty, [mul])
                     .with_extra(Extra::Indices(vec![k].into_boxed_slice()))
