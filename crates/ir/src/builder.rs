@@ -69,12 +69,17 @@
 //! builder. [`Builder::binop_folded`] folds integer operations on two
 //! constants through [`crate::constfold`] (the wrapped value, as
 //! `ConstantFolder` gives it whatever the flags) and builds otherwise.
+//! A pass with its own folder (the SCEV expander asks an `InstSimplify`
+//! of its own first, as LLVM's `IRBuilder<InstSimplifyFolder>` does)
+//! makes the typed data with [`make`] (the constructors' `InstData`, with
+//! result types worked out), asks its folder, and inserts it with
+//! [`Builder::insert`] when nothing folds.
 
 use crate::attrs::Attr;
 use crate::constant::ConstData;
-use crate::entities::{Block, Const, Func, GlobalRef, Inst, MdKind, MdNode, Value};
+use crate::entities::{Block, Const, Func, Inst, MdKind, MdNode, Value};
 use crate::function::Function;
-use crate::inst::{CallInfo, Extra, Flags, InstData, Opcode, Operand, Predicate, TailKind};
+use crate::inst::{Extra, Flags, InstData, Opcode, Operand, Predicate};
 use crate::module::Module;
 use crate::types::{Type, TypeData, TypeTable};
 
@@ -274,7 +279,7 @@ fn stable_dbg(f: &Function, i: Inst) -> Option<MdNode> {
     None
 }
 
-/// Value constructors.
+/// Value constructors: [`make`]'s data, inserted.
 impl Builder<'_> {
     /// A binary operator (`add`, `fmul`, `shl`, ...) with `flags`.
     pub fn binop(
@@ -286,12 +291,8 @@ impl Builder<'_> {
         flags: Flags,
         name: &str,
     ) -> Value {
-        let ty = operand_type(m, self.f, lhs);
-        self.value(
-            Some(m),
-            InstData::new(op, ty, [lhs, rhs]).with_flags(flags),
-            name,
-        )
+        let d = make::binop(m, self.f, op, lhs, rhs, flags);
+        self.value(Some(m), d, name)
     }
 
     /// [`Builder::binop`] folded when both operands are integer constants
@@ -320,8 +321,7 @@ impl Builder<'_> {
 
     /// `fneg` with fast-math `flags`.
     pub fn fneg(&mut self, m: &mut Module, v: Operand, flags: Flags, name: &str) -> Value {
-        let ty = operand_type(m, self.f, v);
-        let d = InstData::new(Opcode::FNeg, ty, [v]).with_flags(flags);
+        let d = make::fneg(m, self.f, v, flags);
         self.value(Some(m), d, name)
     }
 
@@ -334,8 +334,7 @@ impl Builder<'_> {
         b: Operand,
         name: &str,
     ) -> Value {
-        let ty = bool_type(m, operand_type(m, self.f, a));
-        let d = InstData::new(Opcode::ICmp, ty, [a, b]).with_extra(Extra::Cmp(pred));
+        let d = make::icmp(m, self.f, pred, a, b);
         self.value(Some(m), d, name)
     }
 
@@ -349,10 +348,7 @@ impl Builder<'_> {
         flags: Flags,
         name: &str,
     ) -> Value {
-        let ty = bool_type(m, operand_type(m, self.f, a));
-        let d = InstData::new(Opcode::FCmp, ty, [a, b])
-            .with_extra(Extra::Cmp(pred))
-            .with_flags(flags);
+        let d = make::fcmp(m, self.f, pred, a, b, flags);
         self.value(Some(m), d, name)
     }
 
@@ -365,12 +361,8 @@ impl Builder<'_> {
         b: Operand,
         name: &str,
     ) -> Value {
-        let ty = operand_type(m, self.f, a);
-        self.value(
-            Some(m),
-            InstData::new(Opcode::Select, ty, [cond, a, b]),
-            name,
-        )
+        let d = make::select(m, self.f, cond, a, b);
+        self.value(Some(m), d, name)
     }
 
     /// A cast (`trunc`, `zext` (`nneg` in `flags`), `ptrtoint`, ...) of `v`
@@ -384,14 +376,13 @@ impl Builder<'_> {
         flags: Flags,
         name: &str,
     ) -> Value {
-        let d = InstData::new(op, to, [v]).with_flags(flags);
-        self.value(Some(m), d, name)
+        self.value(Some(m), make::cast(op, v, to, flags), name)
     }
 
     /// `freeze v`.
     pub fn freeze(&mut self, m: &mut Module, v: Operand, name: &str) -> Value {
-        let ty = operand_type(m, self.f, v);
-        self.value(Some(m), InstData::new(Opcode::Freeze, ty, [v]), name)
+        let d = make::freeze(m, self.f, v);
+        self.value(Some(m), d, name)
     }
 
     /// `getelementptr flags source_ty, base, indices...`: a pointer of the
@@ -405,21 +396,7 @@ impl Builder<'_> {
         flags: Flags,
         name: &str,
     ) -> Value {
-        let bt = operand_type(m, self.f, base);
-        let mut ty = bt;
-        if !m.types.is_vector(bt) {
-            for &ix in indices {
-                if let TypeData::Vector { len, .. } = *m.types.data(operand_type(m, self.f, ix)) {
-                    ty = m.types.vector(len, bt);
-                    break;
-                }
-            }
-        }
-        let mut ops = vec![base];
-        ops.extend_from_slice(indices);
-        let d = InstData::new(Opcode::GetElementPtr, ty, ops)
-            .with_extra(Extra::Gep { source_ty })
-            .with_flags(flags);
+        let d = make::gep(m, self.f, source_ty, base, indices, flags);
         self.value(Some(m), d, name)
     }
 
@@ -432,7 +409,8 @@ impl Builder<'_> {
         flags: Flags,
         name: &str,
     ) -> Value {
-        self.gep(m, TypeTable::I8, base, &[offset], flags, name)
+        let d = make::ptr_add(m, self.f, base, offset, flags);
+        self.value(Some(m), d, name)
     }
 
     /// `load [volatile] ty, ptr [, align N]`.
@@ -445,18 +423,7 @@ impl Builder<'_> {
         volatile: bool,
         name: &str,
     ) -> Value {
-        let flags = if volatile {
-            Flags::VOLATILE
-        } else {
-            Flags::NONE
-        };
-        let d = InstData::new(Opcode::Load, ty, [ptr])
-            .with_extra(Extra::Mem {
-                align,
-                atomic: None,
-            })
-            .with_flags(flags);
-        self.value(Some(m), d, name)
+        self.value(Some(m), make::load(ty, ptr, align, volatile), name)
     }
 
     /// `store [volatile] v, ptr [, align N]`.
@@ -468,18 +435,7 @@ impl Builder<'_> {
         align: Option<u64>,
         volatile: bool,
     ) -> Inst {
-        let flags = if volatile {
-            Flags::VOLATILE
-        } else {
-            Flags::NONE
-        };
-        let d = InstData::new(Opcode::Store, TypeTable::VOID, [v, ptr])
-            .with_extra(Extra::Mem {
-                align,
-                atomic: None,
-            })
-            .with_flags(flags);
-        self.insert(Some(m), d, "")
+        self.insert(Some(m), make::store(v, ptr, align, volatile), "")
     }
 
     /// An empty `phi ty`; add entries with [`Builder::add_incoming`] (or
@@ -511,8 +467,7 @@ impl Builder<'_> {
         idx: Operand,
         name: &str,
     ) -> Value {
-        let ty = m.types.scalar(operand_type(m, self.f, vec));
-        let d = InstData::new(Opcode::ExtractElement, ty, [vec, idx]);
+        let d = make::extract_element(m, self.f, vec, idx);
         self.value(Some(m), d, name)
     }
 
@@ -525,8 +480,7 @@ impl Builder<'_> {
         idx: Operand,
         name: &str,
     ) -> Value {
-        let ty = operand_type(m, self.f, vec);
-        let d = InstData::new(Opcode::InsertElement, ty, [vec, elt, idx]);
+        let d = make::insert_element(m, self.f, vec, elt, idx);
         self.value(Some(m), d, name)
     }
 
@@ -540,10 +494,7 @@ impl Builder<'_> {
         mask: &[i32],
         name: &str,
     ) -> Value {
-        let elem = m.types.scalar(operand_type(m, self.f, a));
-        let ty = m.types.vector(mask.len() as u32, elem);
-        let d = InstData::new(Opcode::ShuffleVector, ty, [a, b])
-            .with_extra(Extra::Shuffle(mask.into()));
+        let d = make::shuffle(m, self.f, a, b, mask);
         self.value(Some(m), d, name)
     }
 
@@ -574,15 +525,7 @@ impl Builder<'_> {
         indices: &[u32],
         name: &str,
     ) -> Value {
-        let mut ty = operand_type(m, self.f, agg);
-        for &k in indices {
-            ty = m
-                .types
-                .aggregate_elem(ty, u64::from(k))
-                .unwrap_or(TypeTable::VOID);
-        }
-        let d = InstData::new(Opcode::ExtractValue, ty, [agg])
-            .with_extra(Extra::Indices(indices.into()));
+        let d = make::extract_value(m, self.f, agg, indices);
         self.value(Some(m), d, name)
     }
 
@@ -590,26 +533,7 @@ impl Builder<'_> {
     /// attributes at the call site. Returns the call (its result is
     /// `f.inst_result`).
     pub fn call(&mut self, m: &mut Module, callee: Func, args: &[Operand], name: &str) -> Inst {
-        let fn_ty = m.functions[callee].ty;
-        let ret = m.types.fn_sig(fn_ty).map_or(TypeTable::VOID, |s| s.0);
-        let callee_c = m.consts.intern(ConstData::Global {
-            ty: TypeTable::PTR,
-            global: GlobalRef::Func(callee),
-        });
-        let info = CallInfo {
-            fn_ty,
-            cconv: 0,
-            tail: TailKind::None,
-            fn_attrs: crate::AttrSet::EMPTY,
-            ret_attrs: crate::AttrSet::EMPTY,
-            param_attrs: Vec::new(),
-            num_args: args.len() as u32,
-            bundles: Vec::new(),
-            explicit_fn_ty: false,
-        };
-        let mut ops = vec![Operand::Const(callee_c)];
-        ops.extend_from_slice(args);
-        let d = InstData::new(Opcode::Call, ret, ops).with_extra(Extra::Call(Box::new(info)));
+        let d = make::call(m, callee, args);
         self.insert(Some(m), d, name)
     }
 
@@ -1295,6 +1219,8 @@ fn cast_is_valid(types: &TypeTable, op: Opcode, from: Type, to: Type) -> bool {
         _ => false,
     }
 }
+
+pub mod make;
 
 #[cfg(test)]
 mod tests;
