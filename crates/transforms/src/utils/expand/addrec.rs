@@ -23,8 +23,8 @@ use super::{emit, expand_with, int_const, ir_type, loop_of_header, ExpandCtx, Ex
 use loopwright_analysis::scev::{compare_value_complexity, Ty, UnkRef};
 use loopwright_analysis::Loop;
 use loopwright_ir::{
-    Block, Builder, Function, InsertPoint, Inst, InstData, MdKind, Module, Opcode, Operand, Value,
-    ValueDef,
+    builder::make, Block, Builder, Flags, Function, InsertPoint, Inst, MdKind, Module, Opcode,
+    Operand, Value, ValueDef,
 };
 use std::cmp::Ordering;
 
@@ -160,15 +160,8 @@ fn create_iv(m: &mut Module, f: &mut Function, ctx: &ExpandCtx, l: Loop, ty: Ty)
         } else if lf.contains(l, p) {
             let term = f.terminator(p).expect("a predecessor ends in a terminator");
             let dbg = f.inst(term).md.get(MdKind::DBG);
-            emit(
-                m,
-                f,
-                ctx,
-                term,
-                InstData::new(Opcode::Add, t, [Operand::Value(iv), one]),
-                dbg,
-                Some("indvar.next"),
-            )
+            let data = make::binop(m, f, Opcode::Add, Operand::Value(iv), one, Flags::NONE);
+            emit(m, f, ctx, term, data, dbg, Some("indvar.next"))
         } else {
             zero
         };

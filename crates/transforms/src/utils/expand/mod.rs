@@ -68,8 +68,8 @@ use loopwright_analysis::scev::{
 };
 use loopwright_analysis::{ControlFlowGraph, DominatorTree, Loop, LoopForest};
 use loopwright_ir::{
-    Block, Builder, Const, ConstData, Extra, Flags, Function, Inst, InstData, MdNode, Module,
-    Opcode, Operand, Type, TypeTable, Value, ValueDef,
+    builder::make, Block, Builder, Const, ConstData, Extra, Flags, Function, Inst, InstData,
+    MdNode, Module, Opcode, Operand, Type, TypeTable, Value, ValueDef,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
@@ -860,15 +860,9 @@ fn insert_binop(
     } else {
         ip
     };
-    emit(
-        m,
-        f,
-        ctx,
-        at,
-        InstData::new(op, ty, [lhs, rhs]).with_flags(flags),
-        dbg,
-        None,
-    )
+    let data = make::binop(m, f, op, lhs, rhs, flags);
+    debug_assert_eq!(data.ty, ty, "insert_binop: operands of another type");
+    emit(m, f, ctx, at, data, dbg, None)
 }
 
 /// Where a binary operation on `ops` is placed: `before`, or the
@@ -1087,15 +1081,9 @@ fn ptr_to_int(
         _ => None,
     };
     let dbg = f.inst(at).md.get(loopwright_ir::MdKind::DBG);
-    emit(
-        m,
-        f,
-        ctx,
-        at,
-        InstData::new(Opcode::PtrToInt, to, [v]),
-        dbg,
-        name.as_deref().filter(|n| !n.is_empty()),
-    )
+    let data = make::cast(Opcode::PtrToInt, v, to, Flags::NONE);
+    let name = name.as_deref().filter(|n| !n.is_empty());
+    emit(m, f, ctx, at, data, dbg, name)
 }
 
 /// LLVM's `expandAddToGEP`: `getelementptr i8, ptr base, idx` (folded for
@@ -1110,9 +1098,8 @@ fn add_to_gep(
     ptr_ty: Type,
     ip: Inst,
 ) -> Operand {
-    let data = InstData::new(Opcode::GetElementPtr, ptr_ty, [base, idx]).with_extra(Extra::Gep {
-        source_ty: TypeTable::I8,
-    });
+    let data = make::ptr_add(m, f, base, idx, Flags::NONE);
+    debug_assert_eq!(data.ty, ptr_ty, "add_to_gep: a base of another type");
     if matches!(base, Operand::Const(_)) && matches!(idx, Operand::Const(_)) {
         if let Some(c) = fold::simplify(m, &data) {
             return c;
@@ -1156,7 +1143,7 @@ fn insert_cast(
     to: Type,
     ip: Inst,
 ) -> Operand {
-    let data = InstData::new(op, to, [x]);
+    let data = make::cast(op, x, to, Flags::NONE);
     if matches!(x, Operand::Const(_)) {
         if let Some(c) = fold::simplify(m, &data) {
             return c;
@@ -1412,13 +1399,12 @@ fn expand_min_max(
                 call_intrinsic(m, f, ctx, &name, ty, &[acc, v], ip, Some(kind))
             }
             None => {
-                let cmp = InstData::new(Opcode::ICmp, TypeTable::I1, [acc, v])
-                    .with_extra(Extra::Cmp(pred));
+                let cmp = make::icmp(m, f, pred, acc, v);
                 let c = match fold::simplify(m, &cmp) {
                     Some(c) => c,
                     None => emit(m, f, ctx, ip, cmp, ctx.dbg, None),
                 };
-                let sel = InstData::new(Opcode::Select, ty, [c, acc, v]);
+                let sel = make::select(m, f, c, acc, v);
                 match fold::simplify(m, &sel) {
                     Some(s) => s,
                     None => emit(m, f, ctx, ip, sel, ctx.dbg, Some(kind)),
