@@ -37,7 +37,10 @@
 //! is one (`AddMetadataToInst`), else it keeps none. What our passes emit
 //! today follows these rules where LLVM's pass uses an `IRBuilder`, and
 //! sets the location explicitly where LLVM does (LCSSA phis take the
-//! value's location, a split block's branch its first instruction's).
+//! value's location, a split block's branch its first instruction's);
+//! the other phis our passes create have none (LLVM makes them with
+//! `PHINode::Create`, outside an `IRBuilder`), so those passes
+//! `set_dbg(None)` after placing the builder.
 //!
 //! **Names** are stored as requested: `""` leaves the value unnamed.
 //! Names need not be unique in the IR: the printer makes them unique as
@@ -46,12 +49,16 @@
 //! without the dot LLVM puts only before a global's; `print::slots`), so
 //! the builder never renames and the output is the text LLVM prints.
 //!
-//! **Flags**: nuw/nsw on `add`/`sub`/`mul`/`shl`, `exact` on
-//! `udiv`/`sdiv`/`lshr`/`ashr`, `disjoint` on `or`, `nneg` on `zext`, the
-//! fast-math flags on floating-point operations, `inbounds`/`nusw`/`nuw`
-//! on `getelementptr`, `volatile` on loads and stores. `samesign` on
-//! `icmp` is LLVM 20's: opt-19 rejects it, so the builder never sets it.
-//! Debug builds check that a flag fits the opcode.
+//! **Flags** (LLVM 19's, each checked with opt-19): nuw/nsw on
+//! `add`/`sub`/`mul`/`shl` and `trunc`, `exact` on
+//! `udiv`/`sdiv`/`lshr`/`ashr`, `disjoint` on `or`, `nneg` on `zext` and
+//! `uitofp`, the fast-math flags on floating-point operations (and on
+//! phis, selects and calls, LLVM's `FPMathOperator`s),
+//! `inbounds`/`nusw`/`nuw` on `getelementptr`, `volatile` on loads and
+//! stores; alignment is an argument of `load`/`store`, metadata is copied
+//! on request (`copy_metadata`). `samesign` on `icmp` is LLVM 20's:
+//! opt-19 rejects it, and the check refuses it. Debug builds check that
+//! each flag fits the opcode.
 //!
 //! **Type checks.** Debug builds check each new instruction as the
 //! verifier would ([`check`]: operand types equal where they must be,
