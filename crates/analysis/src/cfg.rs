@@ -36,7 +36,7 @@
 
 use crate::order::OrderList;
 use cranelift_entity::EntityRef;
-use loopwright_ir::{Block, Function, Inst, InstData, MdKind, Opcode, Operand, TypeTable};
+use loopwright_ir::{Block, Function, Inst, InstData, MdKind, Opcode, Operand};
 
 const NONE: u32 = u32::MAX;
 
@@ -717,11 +717,10 @@ pub fn split_edge(func: &mut Function, from: Block, to: Block) -> Block {
     let term = terminator_of(func, from).expect("checked by can_split_edge");
     let new = func.make_block(None);
     func.layout.insert_block_after(new, from);
-    let mut br = InstData::new(Opcode::Br, TypeTable::VOID, [Operand::Block(to)]);
-    if let Some(dbg) = func.inst(term).md.get(MdKind::DBG) {
-        br.md.set(MdKind::DBG, dbg);
-    }
-    func.append(new, br, None);
+    let dbg = func.inst(term).md.get(MdKind::DBG);
+    let mut b = loopwright_ir::Builder::at_end(func, new);
+    b.set_dbg(dbg);
+    b.br(to);
     func.map_operands(term, |ops| {
         for op in ops.iter_mut() {
             if *op == Operand::Block(to) {
@@ -775,7 +774,7 @@ pub fn split_critical_edges(func: &mut Function) -> Vec<Block> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use loopwright_ir::Module;
+    use loopwright_ir::{Module, TypeTable};
 
     fn br(to: Block) -> InstData {
         InstData::new(Opcode::Br, TypeTable::VOID, [Operand::Block(to)])

@@ -20,6 +20,7 @@
 
 pub mod apint;
 pub mod attrs;
+pub mod builder;
 pub mod callconv;
 pub mod constant;
 pub mod constfold;
@@ -36,6 +37,7 @@ pub mod types;
 
 pub use apint::ApInt;
 pub use attrs::{Attr, AttrPool};
+pub use builder::{Builder, InsertPoint};
 pub use constant::{ConstData, ConstExpr, ConstPool, InlineAsm};
 pub use datalayout::DataLayout;
 pub use entities::{

@@ -21,7 +21,8 @@ use crate::utils::{phi_add_incoming, pred_edges};
 use crate::FnAnalyses;
 use loopwright_analysis::Loop;
 use loopwright_ir::{
-    Block, ConstData, Function, Inst, InstData, MdKind, Module, Opcode, Operand, TypeTable, Value,
+    Block, Builder, ConstData, Function, InsertPoint, Inst, MdKind, Module, Opcode, Operand,
+    TypeTable, Value,
 };
 use smallvec::SmallVec;
 
@@ -198,13 +199,12 @@ fn lcssa_for_inst(
         if !a.dt.dominates(dom_block, e) || ssa.has_value_for(e) {
             continue;
         }
-        let phi = f.make_inst(InstData::new(Opcode::Phi, ty, []));
-        f.layout.prepend_inst(phi, e);
+        // At the top of the exit, with the value's debug location.
         let pname = format!("{}.lcssa", name.as_deref().unwrap_or(""));
-        let pv = f.make_result(phi, Some(&pname));
-        if let Some(d) = dbg {
-            f.inst_mut(phi).md().set(MdKind::DBG, d);
-        }
+        let mut b = Builder::new(f, InsertPoint::Start(e));
+        b.set_dbg(dbg);
+        let pv = b.phi(ty, &pname);
+        let phi = b.last_inst().expect("just built");
         for p in pred_edges(&a.cfg, e) {
             phi_add_incoming(f, phi, Operand::Value(v), p);
             if !a.loops.contains(l, p) {

@@ -64,8 +64,8 @@ use loopwright_analysis::loops::may_access_memory;
 use loopwright_analysis::update::RegionEdit;
 use loopwright_analysis::Loop;
 use loopwright_ir::{
-    Block, ConstData, Function, Inst, InstData, MdKind, MdNode, Module, Opcode, Operand, TypeTable,
-    Value, ValueDef,
+    Block, Builder, ConstData, Function, Inst, InstData, MdKind, MdNode, Module, Opcode, Operand,
+    TypeTable, Value, ValueDef,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -697,11 +697,9 @@ fn rotate_edits(
         }
         let dbg = f.inst(guard).md.get(MdKind::DBG);
         f.delete_inst(guard);
-        let mut br = InstData::new(Opcode::Br, TypeTable::VOID, [Operand::Block(new_header)]);
-        if let Some(d) = dbg {
-            br.md.set(MdKind::DBG, d);
-        }
-        f.append(preheader, br, None);
+        let mut b = Builder::at_end(f, preheader);
+        b.set_dbg(dbg);
+        b.br(new_header);
     } else {
         let new_ph = split_edge_named(f, preheader, new_header)?;
         let nh_name = f.block_name(new_header).unwrap_or("").to_owned();
@@ -889,10 +887,12 @@ fn create_split_phis(f: &mut Function, split: Block, pred: Block, exit: Block) {
             }
         }
         let ty = f.inst(phi).ty;
-        let entries = (0..edges.max(1)).flat_map(|_| [v, Operand::Block(pred)]);
-        let np = f.make_inst(InstData::new(Opcode::Phi, ty, entries));
-        f.layout.insert_inst_before(np, br);
-        let nv = f.make_result(np, Some("split"));
+        let entries: Vec<Operand> = (0..edges.max(1))
+            .flat_map(|_| [v, Operand::Block(pred)])
+            .collect();
+        let mut b = Builder::before(f, br);
+        b.set_dbg(None);
+        let nv = b.phi_with(ty, &entries, "split");
         f.map_operands(phi, |ops| {
             for k in (1..ops.len()).step_by(2) {
                 if ops[k] == Operand::Block(split) {

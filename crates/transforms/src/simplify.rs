@@ -46,7 +46,8 @@ use crate::FnAnalyses;
 use cranelift_entity::EntityRef;
 use loopwright_analysis::Loop;
 use loopwright_ir::{
-    Block, ConstData, Function, InstData, MdKind, Module, Opcode, Operand, TypeTable, ValueDef,
+    Block, Builder, ConstData, Function, InstData, MdKind, Module, Opcode, Operand, TypeTable,
+    ValueDef,
 };
 
 /// Runs loop-simplify on `f`; returns whether anything changed.
@@ -418,11 +419,10 @@ fn insert_unique_backedge(
     let name = format!("{}.backedge", f.block_name(header).unwrap_or(""));
     let be = f.make_block(Some(&name));
     f.layout.insert_block_after(be, last);
-    let mut br = InstData::new(Opcode::Br, TypeTable::VOID, [Operand::Block(header)]);
-    if let Some(d) = first_non_phi(f, header).and_then(|i| f.inst(i).md.get(MdKind::DBG)) {
-        br.md.set(MdKind::DBG, d);
-    }
-    let (br_inst, _) = f.append(be, br, None);
+    let dbg = first_non_phi(f, header).and_then(|i| f.inst(i).md.get(MdKind::DBG));
+    let mut b = Builder::at_end(f, be);
+    b.set_dbg(dbg);
+    let br_inst = b.br(header);
     for phi in phis(f, header) {
         let entries: Vec<(Operand, Block)> = phi_incoming(f, phi).collect();
         let pre_val = entries
@@ -451,9 +451,9 @@ fn insert_unique_backedge(
                     ops.push(v);
                     ops.push(Operand::Block(b));
                 }
-                let np = f.make_inst(InstData::new(Opcode::Phi, ty, ops));
-                f.layout.insert_inst_before(np, br_inst);
-                Operand::Value(f.make_result(np, pname.as_deref()))
+                let mut b = Builder::before(f, br_inst);
+                b.set_dbg(None);
+                Operand::Value(b.phi_with(ty, &ops, pname.as_deref().unwrap_or("")))
             }
         };
         f.map_operands(phi, |ops| {

@@ -95,8 +95,8 @@ use loopwright_analysis::scev::range::{inverse_predicate, swapped_predicate};
 use loopwright_analysis::scev::{CInt, NoWrap, ScalarEvolution, Scev, ScevData, UnkRef};
 use loopwright_analysis::Loop;
 use loopwright_ir::{
-    Attr, Block, ConstData, Extra, Flags, Function, GlobalRef, Inst, InstData, MdKind, Module,
-    Opcode, Operand, Predicate, TypeData, TypeTable, Value, ValueDef,
+    Attr, Block, Builder, ConstData, Extra, Flags, Function, GlobalRef, Inst, InstData, MdKind,
+    Module, Opcode, Operand, Predicate, TypeData, TypeTable, Value, ValueDef,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -1023,9 +1023,9 @@ fn close_exit_phis(f: &mut Function, split: Block, exit: Block) {
             ops.push(v);
             ops.push(Operand::Block(p));
         }
-        let np = f.make_inst(InstData::new(Opcode::Phi, ty, ops));
-        f.layout.insert_inst_before(np, t);
-        let nv = f.make_result(np, name.as_deref());
+        let mut b = Builder::before(f, t);
+        b.set_dbg(None);
+        let nv = b.phi_with(ty, &ops, name.as_deref().unwrap_or(""));
         f.map_operands(phi, |ops| {
             for k in (1..ops.len()).step_by(2) {
                 if ops[k] == Operand::Block(split) {

@@ -86,18 +86,18 @@ use crate::utils::dead::{delete_dead_list, trivially_dead};
 use crate::utils::expand::{self, Expr};
 use crate::utils::fold::simplify;
 use crate::utils::{
-    insert_phi, merge_block_into_predecessor, phi_add_incoming, phi_remove_incoming, phi_value_for,
-    phis, trivial_phi_value,
+    merge_block_into_predecessor, phi_add_incoming, phi_remove_incoming, phi_value_for, phis,
+    trivial_phi_value,
 };
 use crate::FnAnalyses;
-use edit::{br, preds, split_block, split_predecessors};
+use edit::{preds, split_block, split_predecessors};
 use loopwright_analysis::loopmd::followup::{self, LoopIdAction};
 use loopwright_analysis::loopmd::names;
 use loopwright_analysis::scev::{NoWrap, ScalarEvolution, ScevData};
 use loopwright_analysis::{ControlFlowGraph, Loop};
 use loopwright_ir::{
-    Block, ConstData, Extra, Function, Inst, InstData, Md, MdBody, MdKind, MdNode, MdNodeData,
-    Module, Opcode, Operand, Predicate, TypeTable, ValueDef,
+    Block, Builder, ConstData, Flags, Function, InsertPoint, Inst, Md, MdBody, MdKind, MdNode,
+    MdNodeData, Module, Opcode, Operand, Predicate, Type, Value, ValueDef,
 };
 
 /// `EpilogHeaderWeights` and `UnrolledLoopHeaderWeights`.
@@ -486,23 +486,46 @@ pub fn add_remainder(
     Ok(build(m, f, a, &s, count, ro))
 }
 
-/// An instruction inserted before `before`, with `before`'s `!dbg` (as an
-/// `IRBuilder` positioned there gives it).
-fn emit(f: &mut Function, before: Inst, mut data: InstData, name: Option<&str>) -> Operand {
-    if let Some(d) = f.inst(before).md.get(MdKind::DBG) {
-        data.md.set(MdKind::DBG, d);
-    }
-    let i = f.make_inst(data);
-    f.layout.insert_inst_before(i, before);
-    Operand::Value(f.make_result(i, name))
+/// A phi of type `ty` after the phis of `b` (LLVM's `getFirstNonPHIIt`,
+/// before the debug records of the first instruction), without a debug
+/// location, with `entries` (value, block pairs).
+fn new_phi(f: &mut Function, b: Block, ty: Type, name: &str, entries: &[Operand]) -> Value {
+    let mut bld = Builder::new(f, InsertPoint::AfterPhis(b));
+    bld.set_dbg(None);
+    bld.phi_with(ty, entries, name)
 }
 
-fn icmp(p: Predicate, a: Operand, b: Operand) -> InstData {
-    InstData::new(Opcode::ICmp, TypeTable::I1, [a, b]).with_extra(Extra::Cmp(p))
+/// A binary operation without flags, inserted before `before` with
+/// `before`'s `!dbg` (as an `IRBuilder` positioned there gives it).
+#[allow(clippy::too_many_arguments)]
+fn binop(
+    m: &mut Module,
+    f: &mut Function,
+    before: Inst,
+    op: Opcode,
+    a: Operand,
+    b: Operand,
+    name: &str,
+) -> Operand {
+    Operand::Value(Builder::before(f, before).binop(m, op, a, b, Flags::NONE, name))
+}
+
+/// `icmp p a, b` before `before`, with `before`'s `!dbg`.
+fn icmp(
+    m: &mut Module,
+    f: &mut Function,
+    before: Inst,
+    p: Predicate,
+    a: Operand,
+    b: Operand,
+    name: &str,
+) -> Operand {
+    Operand::Value(Builder::before(f, before).icmp(m, p, a, b, name))
 }
 
 /// Replaces the terminator of `b` by `br cond, t, e`, keeping its `!dbg`.
 fn set_cond_br(
+    m: &Module,
     f: &mut Function,
     b: Block,
     cond: Operand,
@@ -511,21 +534,16 @@ fn set_cond_br(
     prof: Option<(MdKind, MdNode)>,
 ) {
     let old = f.terminator(b);
-    let mut data = InstData::new(
-        Opcode::Br,
-        TypeTable::VOID,
-        [cond, Operand::Block(t), Operand::Block(e)],
-    );
-    if let Some(d) = old.and_then(|o| f.inst(o).md.get(MdKind::DBG)) {
-        data.md.set(MdKind::DBG, d);
-    }
+    let dbg = old.and_then(|o| f.inst(o).md.get(MdKind::DBG));
     if let Some(o) = old {
         f.delete_inst(o);
     }
+    let mut bld = Builder::at_end(f, b);
+    bld.set_dbg(dbg);
+    bld.cond_br(m, cond, t, e);
     if let Some((k, p)) = prof {
-        data.md.set(k, p);
+        bld.set_metadata(k, p);
     }
-    f.append(b, data, None);
 }
 
 fn build(
@@ -577,52 +595,32 @@ fn build(
     };
     let mut tc_v = expand::expand_with(m, f, &s.tc, ph_br, &ctx);
     let be_v = if s.may_skip_latch && !poison::not_undef_or_poison(m, f, &a.dt, tc_v, preheader) {
-        tc_v = emit(f, ph_br, InstData::new(Opcode::Freeze, ity, [tc_v]), None);
-        let minus1 = m.consts.int(ity, s.width, -1);
-        emit(
-            f,
-            ph_br,
-            InstData::new(Opcode::Add, ity, [tc_v, Operand::Const(minus1)]),
-            None,
-        )
+        tc_v = Operand::Value(Builder::before(f, ph_br).freeze(m, tc_v, ""));
+        let minus1 = Operand::Const(m.consts.int(ity, s.width, -1));
+        binop(m, f, ph_br, Opcode::Add, tc_v, minus1, "")
     } else {
         expand::expand_with(m, f, &s.be, ph_br, &ctx)
     };
     let xtraiter = if count.is_power_of_two() {
-        let mask = m.consts.int(ity, s.width, i64::from(count - 1));
-        emit(
-            f,
-            ph_br,
-            InstData::new(Opcode::And, ity, [tc_v, Operand::Const(mask)]),
-            Some("xtraiter"),
-        )
+        let mask = Operand::Const(m.consts.int(ity, s.width, i64::from(count - 1)));
+        binop(m, f, ph_br, Opcode::And, tc_v, mask, "xtraiter")
     } else {
         let cc = Operand::Const(m.consts.int(ity, s.width, i64::from(count)));
         let one = Operand::Const(m.consts.int(ity, s.width, 1));
-        let r = emit(f, ph_br, InstData::new(Opcode::URem, ity, [be_v, cc]), None);
-        let r1 = emit(f, ph_br, InstData::new(Opcode::Add, ity, [r, one]), None);
-        emit(
-            f,
-            ph_br,
-            InstData::new(Opcode::URem, ity, [r1, cc]),
-            Some("xtraiter"),
-        )
+        let r = binop(m, f, ph_br, Opcode::URem, be_v, cc, "");
+        let r1 = binop(m, f, ph_br, Opcode::Add, r, one, "");
+        binop(m, f, ph_br, Opcode::URem, r1, cc, "xtraiter")
     };
     let zero = Operand::Const(m.consts.int(ity, s.width, 0));
     let one = Operand::Const(m.consts.int(ity, s.width, 1));
     let cm1 = Operand::Const(m.consts.int(ity, s.width, i64::from(count - 1)));
     let entry_prof = s.weights.then(|| branch_weights(m, ENTRY_WEIGHTS));
     if let Some(new_exit) = new_exit {
-        let few = emit(f, ph_br, icmp(Predicate::Ult, be_v, cm1), None);
-        set_cond_br(f, preheader, few, new_exit, new_ph, entry_prof);
+        let few = icmp(m, f, ph_br, Predicate::Ult, be_v, cm1, "");
+        set_cond_br(m, f, preheader, few, new_exit, new_ph, entry_prof);
     } else {
-        let lcmp = emit(
-            f,
-            ph_br,
-            icmp(Predicate::Ne, xtraiter, zero),
-            Some("lcmp.mod"),
-        );
-        set_cond_br(f, preheader, lcmp, insert_top, insert_bot, entry_prof);
+        let lcmp = icmp(m, f, ph_br, Predicate::Ne, xtraiter, zero, "lcmp.mod");
+        set_cond_br(m, f, preheader, lcmp, insert_top, insert_bot, entry_prof);
     }
 
     // CloneLoopBlocks: the remainder, before `insert_bot`.
@@ -643,28 +641,33 @@ fn build(
     }
     // The remainder's latch counts `<suffix>.iter` up to `xtraiter`.
     let rl_term = f.terminator(rem_latch).expect("the latch has a branch");
-    let iter_phi = f.make_inst(InstData::new(Opcode::Phi, ity, []));
-    insert_phi(f, iter_phi, rem_header);
-    let iter = f.make_result(iter_phi, Some(&format!("{suffix}.iter")));
-    let next = emit(
+    let iter = new_phi(f, rem_header, ity, &format!("{suffix}.iter"), &[]);
+    let next = binop(
+        m,
         f,
         rl_term,
-        InstData::new(Opcode::Add, ity, [Operand::Value(iter), one]),
-        Some(&format!("{suffix}.iter.next")),
+        Opcode::Add,
+        Operand::Value(iter),
+        one,
+        &format!("{suffix}.iter.next"),
     );
-    let cmp = emit(
+    let cmp = icmp(
+        m,
         f,
         rl_term,
-        icmp(Predicate::Ne, next, xtraiter),
-        Some(&format!("{suffix}.iter.cmp")),
+        Predicate::Ne,
+        next,
+        xtraiter,
+        &format!("{suffix}.iter.cmp"),
     );
     let latch_prof = has_branch_weights(m, f, rl_term).then(|| {
         let back = if count >= 3 { (count - 2) / 2 } else { 0 };
         branch_weights(m, [back, 1])
     });
-    set_cond_br(f, rem_latch, cmp, rem_header, insert_bot, latch_prof);
-    phi_add_incoming(f, iter_phi, zero, insert_top);
-    phi_add_incoming(f, iter_phi, next, rem_latch);
+    set_cond_br(m, f, rem_latch, cmp, rem_header, insert_bot, latch_prof);
+    let mut b = Builder::at_end(f, rem_latch);
+    b.add_incoming(iter, zero, insert_top);
+    b.add_incoming(iter, next, rem_latch);
     // The copied header phis enter from `insert_top` and loop from the
     // remainder's latch.
     for phi in phis(f, header) {
@@ -708,31 +711,28 @@ fn build(
         connect_epilog(m, f, s, &map, count, new_exit, new_ph, insert_top, xtraiter);
         // The unrolled loop counts `niter` up to `unroll_iter`.
         let np_term = f.terminator(new_ph).expect("split block has a branch");
-        let unroll_iter = emit(
-            f,
-            np_term,
-            InstData::new(Opcode::Sub, ity, [tc_v, xtraiter]),
-            Some("unroll_iter"),
-        );
-        let niter_phi = f.make_inst(InstData::new(Opcode::Phi, ity, []));
-        insert_phi(f, niter_phi, header);
-        let niter = f.make_result(niter_phi, Some("niter"));
+        let unroll_iter = binop(m, f, np_term, Opcode::Sub, tc_v, xtraiter, "unroll_iter");
+        let niter = new_phi(f, header, ity, "niter", &[]);
         let lt = f.terminator(latch).expect("the latch has a branch");
-        let nnext = emit(
+        let nnext = binop(
+            m,
             f,
             lt,
-            InstData::new(Opcode::Add, ity, [Operand::Value(niter), one]),
-            Some("niter.next"),
+            Opcode::Add,
+            Operand::Value(niter),
+            one,
+            "niter.next",
         );
         let pred = if s.header_on_true {
             Predicate::Ne
         } else {
             Predicate::Eq
         };
-        let ncmp = emit(f, lt, icmp(pred, nnext, unroll_iter), Some("niter.ncmp"));
+        let ncmp = icmp(m, f, lt, pred, nnext, unroll_iter, "niter.ncmp");
         f.set_operand(lt, 0, ncmp);
-        phi_add_incoming(f, niter_phi, zero, new_ph);
-        phi_add_incoming(f, niter_phi, nnext, latch);
+        let mut b = Builder::at_end(f, latch);
+        b.add_incoming(niter, zero, new_ph);
+        b.add_incoming(niter, nnext, latch);
     } else {
         connect_prolog(m, f, s, &map, count, insert_bot, new_ph, &new_blocks, be_v);
     }
@@ -814,13 +814,8 @@ fn connect_epilog(
                 continue;
             };
             let name = format!("{}.unr", f.value_name(pv).unwrap_or(""));
-            let np = f.make_inst(InstData::new(
-                Opcode::Phi,
-                ty,
-                [init, Operand::Block(preheader), back, Operand::Block(latch)],
-            ));
-            insert_phi(f, np, new_exit);
-            let nv = f.make_result(np, Some(&name));
+            let entries = [init, Operand::Block(preheader), back, Operand::Block(latch)];
+            let nv = new_phi(f, new_exit, ty, &name, &entries);
             if let Some(Operand::Value(vpn)) = map.vals.get(&pv).copied() {
                 if let ValueDef::Result(vpi) = f.value_def(vpn) {
                     f.map_operands(vpi, |ops| {
@@ -843,16 +838,11 @@ fn connect_epilog(
         }
         other => other,
     };
-    let lcmp = emit(
-        f,
-        ne_term,
-        icmp(Predicate::Ne, xtraiter, zero),
-        Some("lcmp.mod"),
-    );
+    let lcmp = icmp(m, f, ne_term, Predicate::Ne, xtraiter, zero, "lcmp.mod");
     let exit_preds = preds(f, exit);
     split_predecessors(f, exit, &exit_preds, ".epilog-lcssa");
     let prof = s.weights.then(|| branch_weights(m, [1, count - 1]));
-    set_cond_br(f, new_exit, lcmp, epil_ph, exit, prof);
+    set_cond_br(m, f, new_exit, lcmp, epil_ph, exit, prof);
     split_predecessors(f, new_exit, &[latch], ".loopexit");
 }
 
@@ -887,18 +877,13 @@ fn connect_prolog(
                 continue;
             };
             let name = format!("{}.unr", f.value_name(pv).unwrap_or(""));
-            let np = f.make_inst(InstData::new(
-                Opcode::Phi,
-                ty,
-                [
-                    skip,
-                    Operand::Block(preheader),
-                    map.value(v),
-                    Operand::Block(prol_latch),
-                ],
-            ));
-            insert_phi(f, np, prol_exit);
-            let nv = Operand::Value(f.make_result(np, Some(&name)));
+            let entries = [
+                skip,
+                Operand::Block(preheader),
+                map.value(v),
+                Operand::Block(prol_latch),
+            ];
+            let nv = Operand::Value(new_phi(f, prol_exit, ty, &name, &entries));
             if in_loop {
                 f.map_operands(pn, |ops| {
                     for k in (1..ops.len()).step_by(2) {
@@ -921,11 +906,11 @@ fn connect_prolog(
     let ity = f.operand_type(be_v, &m.consts);
     let w = m.types.int_width(ity).unwrap_or(64);
     let cm1 = Operand::Const(m.consts.int(ity, w, i64::from(count - 1)));
-    let done = emit(f, pe_term, icmp(Predicate::Ult, be_v, cm1), None);
+    let done = icmp(m, f, pe_term, Predicate::Ult, be_v, cm1, "");
     let exit_preds = preds(f, exit);
     split_predecessors(f, exit, &exit_preds, ".unr-lcssa");
     let prof = s.weights.then(|| branch_weights(m, ENTRY_WEIGHTS));
-    set_cond_br(f, prol_exit, done, exit, new_ph, prof);
+    set_cond_br(m, f, prol_exit, done, exit, new_ph, prof);
 }
 
 /// LLVM's `breakLoopBackedge` on the remainder, then the simplification
@@ -941,11 +926,9 @@ fn break_backedge(m: &mut Module, f: &mut Function, header: Block, latch: Block,
     }
     let dbg = f.inst(t).md.get(MdKind::DBG);
     f.delete_inst(t);
-    let mut b = br(exit);
-    if let Some(d) = dbg {
-        b.md.set(MdKind::DBG, d);
-    }
-    f.append(latch, b, None);
+    let mut b = Builder::at_end(f, latch);
+    b.set_dbg(dbg);
+    b.br(exit);
     // Simplify what became constant or redundant, keeping LCSSA form.
     let a = FnAnalyses::compute(f);
     for &bb in blocks {

@@ -32,7 +32,7 @@ use crate::utils::{
 use crate::FnAnalyses;
 use loopwright_analysis::Loop;
 use loopwright_ir::{
-    Block, ConstData, Flags, Function, Inst, InstData, MdKind, Module, Opcode, Operand, TypeTable,
+    Block, Builder, ConstData, Flags, Function, Inst, InstData, MdKind, Module, Opcode, Operand,
     Value,
 };
 use rustc_hash::FxHashMap;
@@ -412,11 +412,7 @@ fn set_dest(
     // LLVM's `BranchInst::Create` here carries no metadata, not even the
     // old branch's `!dbg`.
     f.delete_inst(t);
-    f.append(
-        src,
-        InstData::new(Opcode::Br, TypeTable::VOID, [Operand::Block(dest)]),
-        None,
-    );
+    Builder::at_end(f, src).br(dest);
     (dest != dead).then_some(dead)
 }
 

@@ -19,8 +19,8 @@ pub mod ssa;
 
 use loopwright_analysis::ControlFlowGraph;
 use loopwright_ir::{
-    Block, ConstData, Func, Function, GlobalRef, Inst, InstData, MdKind, MdNode, Module, Opcode,
-    Operand, TypeTable,
+    Block, Builder, ConstData, Func, Function, GlobalRef, Inst, InstData, MdKind, MdNode, Module,
+    Opcode, Operand,
 };
 use smallvec::SmallVec;
 
@@ -35,16 +35,6 @@ pub fn phis(f: &Function, b: Block) -> SmallVec<[Inst; 4]> {
         }
     }
     out
-}
-
-/// Inserts the (new, unlinked) phi `phi` into `b` after its last phi, so
-/// that it precedes the debug records attached to the first instruction
-/// (LLVM inserts at `getFirstNonPHIIt`, before those records).
-pub fn insert_phi(f: &mut Function, phi: Inst, b: Block) {
-    match phis(f, b).last() {
-        Some(&p) => f.layout.insert_inst_after(phi, p),
-        None => f.layout.prepend_inst(phi, b),
-    }
 }
 
 /// The first instruction of `b` that is not a phi or a debug record.
@@ -72,10 +62,7 @@ pub fn phi_value_for(f: &Function, phi: Inst, pred: Block) -> Option<Operand> {
 
 /// Appends the entry `[v, pred]` to a phi.
 pub fn phi_add_incoming(f: &mut Function, phi: Inst, v: Operand, pred: Block) {
-    f.map_operands(phi, |ops| {
-        ops.push(v);
-        ops.push(Operand::Block(pred));
-    });
+    loopwright_ir::builder::add_incoming(f, phi, v, pred);
 }
 
 /// Removes every entry for `pred` from a phi.
@@ -181,15 +168,13 @@ pub fn split_predecessors_cfg(
     let name = format!("{}{suffix}", f.block_name(bb).unwrap_or(""));
     let new = f.make_block(Some(&name));
     f.layout.insert_block_before(new, bb);
-    let mut br = InstData::new(Opcode::Br, TypeTable::VOID, [Operand::Block(bb)]);
     let dbg = match loc {
         SplitLoc::LoopStart(start) => start,
         SplitLoc::FirstInst => first_non_phi(f, bb).and_then(|i| f.inst(i).md.get(MdKind::DBG)),
     };
-    if let Some(dbg) = dbg {
-        br.md.set(MdKind::DBG, dbg);
-    }
-    let (br_inst, _) = f.append(new, br, None);
+    let mut b = Builder::at_end(f, new);
+    b.set_dbg(dbg);
+    let br_inst = b.br(bb);
     for &p in preds {
         replace_successor(f, p, bb, new);
     }
@@ -283,11 +268,9 @@ pub fn update_phis_for_split(
                 ops.push(v);
                 ops.push(Operand::Block(b));
             }
-            let data = InstData::new(Opcode::Phi, ty, ops);
-            let np = f.make_inst(data);
-            f.layout.insert_inst_before(np, br_inst);
-            let nv = f.make_result(np, pname.as_deref());
-            Operand::Value(nv)
+            let mut b = Builder::before(f, br_inst);
+            b.set_dbg(None);
+            Operand::Value(b.phi_with(ty, &ops, pname.as_deref().unwrap_or("")))
         };
         phi_add_incoming(f, phi, value, new);
     }
@@ -301,11 +284,10 @@ pub fn split_block(f: &mut Function, old: Block, at: Inst, name: &str) -> Block 
     let new = f.make_block(Some(name));
     f.layout.insert_block_after(new, old);
     f.layout.split_block_at(at, new);
-    let mut b = InstData::new(Opcode::Br, TypeTable::VOID, [Operand::Block(new)]);
-    if let Some(d) = f.inst(at).md.get(MdKind::DBG) {
-        b.md.set(MdKind::DBG, d);
-    }
-    f.append(old, b, None);
+    let dbg = f.inst(at).md.get(MdKind::DBG);
+    let mut b = Builder::at_end(f, old);
+    b.set_dbg(dbg);
+    b.br(new);
     let mut succs: SmallVec<[Block; 2]> = f.successors(new);
     succs.dedup();
     for s in succs {
@@ -378,11 +360,9 @@ pub fn make_unreachable(f: &mut Function, b: Block) -> bool {
     }
     let dbg = f.inst(t).md.get(MdKind::DBG);
     f.delete_inst(t);
-    let mut un = InstData::new(Opcode::Unreachable, TypeTable::VOID, []);
-    if let Some(d) = dbg {
-        un.md.set(MdKind::DBG, d);
-    }
-    f.append(b, un, None);
+    let mut bld = Builder::at_end(f, b);
+    bld.set_dbg(dbg);
+    bld.unreachable();
     // Phis left with a single value fold away (LLVM's `removePredecessor`).
     for s in succs {
         remove_trivial_phis(f, s);

@@ -20,7 +20,7 @@
 
 use super::{phi_add_incoming, pred_edges, trivial_phi_value};
 use loopwright_analysis::ControlFlowGraph;
-use loopwright_ir::{Block, Const, Function, Inst, InstData, Opcode, Operand, Type};
+use loopwright_ir::{Block, Builder, Const, Function, InsertPoint, Inst, Opcode, Operand, Type};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// See the module docs.
@@ -167,9 +167,12 @@ impl SsaUpdater {
     }
 
     fn insert_phi(&mut self, f: &mut Function, b: Block) -> Inst {
-        let phi = f.make_inst(InstData::new(Opcode::Phi, self.ty, []));
-        f.layout.prepend_inst(phi, b);
-        f.make_result(phi, self.name.as_deref());
+        // At the top of `b` (before its other phis), without a debug
+        // location, as LLVM's `SSAUpdater` creates it.
+        let mut bld = Builder::new(f, InsertPoint::Start(b));
+        bld.set_dbg(None);
+        bld.phi(self.ty, self.name.as_deref().unwrap_or(""));
+        let phi = bld.last_inst().expect("just built");
         self.inserted.push(phi);
         phi
     }

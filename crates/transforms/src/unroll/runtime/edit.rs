@@ -22,9 +22,3 @@ pub use crate::utils::{
     distinct_pred_edges as preds, form_dedicated_exits, split_block,
     split_block_predecessors_lcssa as split_predecessors,
 };
-use loopwright_ir::{Block, InstData, Opcode, Operand, TypeTable};
-
-/// An unconditional branch to `to`.
-pub fn br(to: Block) -> InstData {
-    InstData::new(Opcode::Br, TypeTable::VOID, [Operand::Block(to)])
-}

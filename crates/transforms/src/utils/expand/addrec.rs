@@ -23,7 +23,8 @@ use super::{emit, expand_with, int_const, ir_type, loop_of_header, ExpandCtx, Ex
 use loopwright_analysis::scev::{compare_value_complexity, Ty, UnkRef};
 use loopwright_analysis::Loop;
 use loopwright_ir::{
-    Block, Function, Inst, InstData, MdKind, Module, Opcode, Operand, Value, ValueDef,
+    builder::make, Block, Builder, Flags, Function, InsertPoint, Inst, MdKind, Module, Opcode,
+    Operand, Value, ValueDef,
 };
 use std::cmp::Ordering;
 
@@ -144,10 +145,12 @@ fn create_iv(m: &mut Module, f: &mut Function, ctx: &ExpandCtx, l: Loop, ty: Ty)
     let preds = header_preds(f, ctx, header).unwrap_or_else(|| cfg.preds(header).to_vec());
     let t = ir_type(m, ty);
     let w = m.types.int_width(t).unwrap_or(64);
-    let phi = f.make_inst(InstData::new(Opcode::Phi, t, []));
-    f.layout.prepend_inst(phi, header);
+    // A phi with no debug location, at the top of the header.
+    let mut b = Builder::new(f, InsertPoint::Start(header));
+    b.set_dbg(None);
+    let iv = b.phi(t, "indvar");
+    let phi = b.last_inst().expect("just built");
     ctx.created.borrow_mut().insert(phi);
-    let iv = f.make_result(phi, Some("indvar"));
     let zero = int_const(m, t, w, 0);
     let one = int_const(m, t, w, 1);
     let mut seen: Vec<(Block, Operand)> = Vec::new();
@@ -157,14 +160,8 @@ fn create_iv(m: &mut Module, f: &mut Function, ctx: &ExpandCtx, l: Loop, ty: Ty)
         } else if lf.contains(l, p) {
             let term = f.terminator(p).expect("a predecessor ends in a terminator");
             let dbg = f.inst(term).md.get(MdKind::DBG);
-            emit(
-                f,
-                ctx,
-                term,
-                InstData::new(Opcode::Add, t, [Operand::Value(iv), one]),
-                dbg,
-                Some("indvar.next"),
-            )
+            let data = make::binop(m, f, Opcode::Add, Operand::Value(iv), one, Flags::NONE);
+            emit(m, f, ctx, term, data, dbg, Some("indvar.next"))
         } else {
             zero
         };
@@ -355,13 +352,12 @@ pub(super) fn fixup_lcssa(
     let ty = f.value_type(x);
     let name = format!("{}.lcssa", f.value_name(x).unwrap_or(""));
     let dbg = f.inst(d).md.get(MdKind::DBG);
-    let phi = f.make_inst(InstData::new(Opcode::Phi, ty, []));
-    f.layout.prepend_inst(phi, e);
+    // At the top of the exit, with the value's debug location.
+    let mut b = Builder::new(f, InsertPoint::Start(e));
+    b.set_dbg(dbg);
+    let pv = b.phi(ty, &name);
+    let phi = b.last_inst().expect("just built");
     ctx.created.borrow_mut().insert(phi);
-    if let Some(dbg) = dbg {
-        f.inst_mut(phi).md().set(MdKind::DBG, dbg);
-    }
-    let pv = f.make_result(phi, Some(&name));
     for &p in cfg.preds(e) {
         crate::utils::phi_add_incoming(f, phi, v, p);
     }

@@ -68,8 +68,8 @@ use loopwright_analysis::scev::{
 };
 use loopwright_analysis::{ControlFlowGraph, DominatorTree, Loop, LoopForest};
 use loopwright_ir::{
-    Attr, Block, CallInfo, Const, ConstData, Extra, Flags, Func, Function, GlobalRef, Inst,
-    InstData, MdNode, Module, Opcode, Operand, TailKind, Type, TypeTable, Value, ValueDef,
+    builder::make, Block, Builder, Const, ConstData, Extra, Flags, Function, Inst, InstData,
+    MdNode, Module, Opcode, Operand, Type, TypeTable, Value, ValueDef,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
@@ -716,48 +716,24 @@ fn ir_type(m: &mut Module, ty: Ty) -> Type {
     }
 }
 
-/// Inserts `data` (which has a result) before `before`, with the debug
-/// location `dbg`, and remembers it as created by the expander.
+/// Inserts `data` (which has a result) before `before` through the
+/// builder, with the debug location `dbg`, and remembers it as created by
+/// the expander. The expander builds `InstData` first because it asks the
+/// folder (`fold::simplify`) about it before creating it.
 fn emit(
+    m: &Module,
     f: &mut Function,
     ctx: &ExpandCtx,
     before: Inst,
-    mut data: InstData,
+    data: InstData,
     dbg: Option<MdNode>,
     name: Option<&str>,
 ) -> Operand {
-    if let Some(d) = dbg {
-        data.md.set(loopwright_ir::MdKind::DBG, d);
-    }
-    let i = f.make_inst(data);
-    f.layout.insert_inst_before(i, before);
+    let mut b = Builder::before(f, before);
+    b.set_dbg(dbg);
+    let i = b.insert(Some(m), data, name.unwrap_or(""));
     ctx.created.borrow_mut().insert(i);
-    Operand::Value(f.make_result(i, name))
-}
-
-/// The declaration of intrinsic `name` of type `ret (params)`, added to the
-/// module if missing, with `attrs` (and `memory(none)` when `readnone`).
-fn intrinsic(
-    m: &mut Module,
-    name: &str,
-    ret: Type,
-    params: Vec<Type>,
-    attrs: &[&str],
-    readnone: bool,
-) -> Func {
-    if let Some(g) = m.function_by_name(name) {
-        return g;
-    }
-    let fty = m.types.function(ret, params, false);
-    let mut decl = Function::new(Some(name.to_owned()), fty, &m.types);
-    decl.fn_attrs = m.attrs.intern(
-        attrs
-            .iter()
-            .map(|a| Attr::Flag((*a).into()))
-            .chain(readnone.then(|| Attr::Raw("memory".into(), "none".into())))
-            .collect(),
-    );
-    m.functions.push(decl)
+    Operand::Value(f.inst_result(i).expect("expansions have values"))
 }
 
 /// The attributes LLVM 19 gives the min/max and overflow intrinsics.
@@ -768,40 +744,32 @@ const PURE_INTRINSIC: &[&str] = &[
     "nounwind",
     "speculatable",
     "willreturn",
+    "memory(none)",
 ];
 
-/// A call of intrinsic `callee` with `args`, inserted before `at`.
+/// A call of intrinsic `intrinsic` (declared on first use with the
+/// attributes LLVM 19 gives the min/max and overflow intrinsics)
+/// returning `ret`, inserted before `at` with the expander's debug
+/// location.
 #[allow(clippy::too_many_arguments)]
 fn call_intrinsic(
     m: &mut Module,
     f: &mut Function,
     ctx: &ExpandCtx,
-    callee: Func,
+    intrinsic: &str,
     ret: Type,
     args: &[Operand],
     at: Inst,
     name: Option<&str>,
 ) -> Operand {
-    let callee_c = m.consts.intern(ConstData::Global {
-        ty: TypeTable::PTR,
-        global: GlobalRef::Func(callee),
-    });
-    let fn_ty = m.functions[callee].ty;
-    let info = CallInfo {
-        fn_ty,
-        cconv: 0,
-        tail: TailKind::None,
-        fn_attrs: loopwright_ir::AttrSet::EMPTY,
-        ret_attrs: loopwright_ir::AttrSet::EMPTY,
-        param_attrs: Vec::new(),
-        num_args: args.len() as u32,
-        bundles: Vec::new(),
-        explicit_fn_ty: false,
-    };
-    let mut ops: Vec<Operand> = vec![Operand::Const(callee_c)];
-    ops.extend_from_slice(args);
-    let data = InstData::new(Opcode::Call, ret, ops).with_extra(Extra::Call(Box::new(info)));
-    emit(f, ctx, at, data, ctx.dbg, name)
+    let mut b = Builder::before(f, at);
+    b.set_dbg(ctx.dbg);
+    let v = b
+        .call_intrinsic(m, intrinsic, ret, args, PURE_INTRINSIC, name.unwrap_or(""))
+        .expect("min/max and overflow intrinsics have values");
+    let i = b.last_inst().expect("just built");
+    ctx.created.borrow_mut().insert(i);
+    Operand::Value(v)
 }
 
 /// The value of an integer constant operand of at most 64 bits.
@@ -892,14 +860,9 @@ fn insert_binop(
     } else {
         ip
     };
-    emit(
-        f,
-        ctx,
-        at,
-        InstData::new(op, ty, [lhs, rhs]).with_flags(flags),
-        dbg,
-        None,
-    )
+    let data = make::binop(m, f, op, lhs, rhs, flags);
+    debug_assert_eq!(data.ty, ty, "insert_binop: operands of another type");
+    emit(m, f, ctx, at, data, dbg, None)
 }
 
 /// Where a binary operation on `ops` is placed: `before`, or the
@@ -1053,7 +1016,14 @@ fn wrap_flags(fl: u8) -> Flags {
 /// LLVM's `ReuseOrCreateCast` at `GetOptimalInsertionPointForCastOf(v)`:
 /// a `ptrtoint` right after the definition of `v` (at the top of the
 /// entry block for a parameter), named after `v`, unless one is there.
-fn ptr_to_int(f: &mut Function, ctx: &ExpandCtx, v: Operand, to: Type, ip: Inst) -> Operand {
+fn ptr_to_int(
+    m: &Module,
+    f: &mut Function,
+    ctx: &ExpandCtx,
+    v: Operand,
+    to: Type,
+    ip: Inst,
+) -> Operand {
     // The insertion point: after the definition, its phis and what the
     // expander inserted right after it.
     let at: Option<Inst> = match v {
@@ -1111,14 +1081,9 @@ fn ptr_to_int(f: &mut Function, ctx: &ExpandCtx, v: Operand, to: Type, ip: Inst)
         _ => None,
     };
     let dbg = f.inst(at).md.get(loopwright_ir::MdKind::DBG);
-    emit(
-        f,
-        ctx,
-        at,
-        InstData::new(Opcode::PtrToInt, to, [v]),
-        dbg,
-        name.as_deref().filter(|n| !n.is_empty()),
-    )
+    let data = make::cast(Opcode::PtrToInt, v, to, Flags::NONE);
+    let name = name.as_deref().filter(|n| !n.is_empty());
+    emit(m, f, ctx, at, data, dbg, name)
 }
 
 /// LLVM's `expandAddToGEP`: `getelementptr i8, ptr base, idx` (folded for
@@ -1133,9 +1098,8 @@ fn add_to_gep(
     ptr_ty: Type,
     ip: Inst,
 ) -> Operand {
-    let data = InstData::new(Opcode::GetElementPtr, ptr_ty, [base, idx]).with_extra(Extra::Gep {
-        source_ty: TypeTable::I8,
-    });
+    let data = make::ptr_add(m, f, base, idx, Flags::NONE);
+    debug_assert_eq!(data.ty, ptr_ty, "add_to_gep: a base of another type");
     if matches!(base, Operand::Const(_)) && matches!(idx, Operand::Const(_)) {
         if let Some(c) = fold::simplify(m, &data) {
             return c;
@@ -1165,7 +1129,7 @@ fn add_to_gep(
     }
     let at = hoisted(f, ctx, ip, &[base, idx]);
     let dbg = f.inst(at).md.get(loopwright_ir::MdKind::DBG);
-    emit(f, ctx, at, data, dbg, Some("scevgep"))
+    emit(m, f, ctx, at, data, dbg, Some("scevgep"))
 }
 
 /// A cast of `x` to `to`, folded when `x` is a constant (the expander's
@@ -1179,25 +1143,30 @@ fn insert_cast(
     to: Type,
     ip: Inst,
 ) -> Operand {
-    let data = InstData::new(op, to, [x]);
+    let data = make::cast(op, x, to, Flags::NONE);
     if matches!(x, Operand::Const(_)) {
         if let Some(c) = fold::simplify(m, &data) {
             return c;
         }
     }
-    emit(f, ctx, ip, data, ctx.dbg, None)
+    emit(m, f, ctx, ip, data, ctx.dbg, None)
 }
 
 /// `x` frozen (`IRBuilder::CreateFreeze`, which never folds).
-fn insert_freeze(f: &mut Function, ctx: &ExpandCtx, x: Operand, ty: Type, ip: Inst) -> Operand {
-    emit(
-        f,
-        ctx,
-        ip,
-        InstData::new(Opcode::Freeze, ty, [x]),
-        ctx.dbg,
-        None,
-    )
+fn insert_freeze(
+    m: &mut Module,
+    f: &mut Function,
+    ctx: &ExpandCtx,
+    x: Operand,
+    ip: Inst,
+) -> Operand {
+    let mut b = Builder::before(f, ip);
+    b.set_dbg(ctx.dbg);
+    let v = b.freeze(m, x, "");
+    ctx.created
+        .borrow_mut()
+        .insert(b.last_inst().expect("just built"));
+    Operand::Value(v)
 }
 
 fn expand_node(m: &mut Module, f: &mut Function, e: &Expr, ip: Inst, ctx: &ExpandCtx) -> Operand {
@@ -1215,7 +1184,7 @@ fn expand_node(m: &mut Module, f: &mut Function, e: &Expr, ip: Inst, ctx: &Expan
                 CastKind::Trunc => Opcode::Trunc,
                 CastKind::ZExt => Opcode::ZExt,
                 CastKind::SExt => Opcode::SExt,
-                CastKind::PtrToInt => return ptr_to_int(f, ctx, xv, to, ip),
+                CastKind::PtrToInt => return ptr_to_int(m, f, ctx, xv, to, ip),
             };
             insert_cast(m, f, ctx, op, xv, to, ip)
         }
@@ -1416,37 +1385,29 @@ fn expand_min_max(
     let sequential = k == MinMaxKind::SeqUMin;
     let mut acc = expand_with(m, f, last, ip, ctx);
     if sequential {
-        acc = insert_freeze(f, ctx, acc, ty, ip);
+        acc = insert_freeze(m, f, ctx, acc, ip);
     }
     let int_w = m.types.int_width(ty);
     for (i, o) in ops[..ops.len() - 1].iter().enumerate().rev() {
         let mut v = expand_with(m, f, o, ip, ctx);
         if sequential && i != 0 {
-            v = insert_freeze(f, ctx, v, ty, ip);
+            v = insert_freeze(m, f, ctx, v, ip);
         }
         acc = match int_w {
             Some(w) => {
-                let callee = intrinsic(
-                    m,
-                    &format!("llvm.{kind}.i{w}"),
-                    ty,
-                    vec![ty, ty],
-                    PURE_INTRINSIC,
-                    true,
-                );
-                call_intrinsic(m, f, ctx, callee, ty, &[acc, v], ip, Some(kind))
+                let name = format!("llvm.{kind}.i{w}");
+                call_intrinsic(m, f, ctx, &name, ty, &[acc, v], ip, Some(kind))
             }
             None => {
-                let cmp = InstData::new(Opcode::ICmp, TypeTable::I1, [acc, v])
-                    .with_extra(Extra::Cmp(pred));
+                let cmp = make::icmp(m, f, pred, acc, v);
                 let c = match fold::simplify(m, &cmp) {
                     Some(c) => c,
-                    None => emit(f, ctx, ip, cmp, ctx.dbg, None),
+                    None => emit(m, f, ctx, ip, cmp, ctx.dbg, None),
                 };
-                let sel = InstData::new(Opcode::Select, ty, [c, acc, v]);
+                let sel = make::select(m, f, c, acc, v);
                 match fold::simplify(m, &sel) {
                     Some(s) => s,
-                    None => emit(f, ctx, ip, sel, ctx.dbg, Some(kind)),
+                    None => emit(m, f, ctx, ip, sel, ctx.dbg, Some(kind)),
                 }
             }
         };

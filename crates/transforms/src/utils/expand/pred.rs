@@ -24,14 +24,12 @@
 //! Planning ([`plan`]) needs scalar evolution (the recurrence's parts, the
 //! sign of its step); emitting ([`emit`]) does not.
 
-use super::{
-    call_intrinsic, emit as emit_inst, expand_with, extract, int_const, intrinsic, ir_type,
-    ExpandCtx, Expr, PURE_INTRINSIC,
-};
+use super::{call_intrinsic, emit as emit_inst, expand_with, extract, int_const, ExpandCtx, Expr};
 use crate::utils::fold;
 use loopwright_analysis::scev::{NoWrap, ScalarEvolution, Scev, ScevPredicate, Ty};
 use loopwright_ir::{
-    Extra, Function, Inst, InstData, MdKind, Module, Opcode, Operand, Predicate, TypeTable,
+    builder::make, Flags, Function, Inst, InstData, MdKind, Module, Opcode, Operand, Predicate,
+    TypeTable,
 };
 
 /// A planned run-time check.
@@ -106,24 +104,32 @@ pub fn plan(se: &mut ScalarEvolution, p: ScevPredicate, btc: Scev) -> Option<Che
 }
 
 /// An instruction the expander's builder creates at `ip` (with `ip`'s
-/// debug location), unless it folds.
+/// debug location), unless it folds; `make` gives its data
+/// (`builder::make`).
 fn build(
     m: &mut Module,
     f: &mut Function,
     ctx: &ExpandCtx,
-    data: InstData,
+    make: impl FnOnce(&mut Module, &Function) -> InstData,
     ip: Inst,
     name: Option<&str>,
 ) -> Operand {
+    let data = make(m, f);
     if let Some(v) = fold::simplify(m, &data) {
         return v;
     }
     let dbg = f.inst(ip).md.get(MdKind::DBG);
-    emit_inst(f, ctx, ip, data, dbg, name)
+    emit_inst(m, f, ctx, ip, data, dbg, name)
 }
 
-fn icmp(p: Predicate, a: Operand, b: Operand) -> InstData {
-    InstData::new(Opcode::ICmp, TypeTable::I1, [a, b]).with_extra(Extra::Cmp(p))
+/// `icmp p a, b`, for [`build`].
+fn icmp(p: Predicate, a: Operand, b: Operand) -> impl FnOnce(&mut Module, &Function) -> InstData {
+    move |m, f| make::icmp(m, f, p, a, b)
+}
+
+/// A binary operation without flags, for [`build`].
+fn binop(op: Opcode, a: Operand, b: Operand) -> impl FnOnce(&mut Module, &Function) -> InstData {
+    move |m, f| make::binop(m, f, op, a, b, Flags::NONE)
 }
 
 fn bool_const(m: &mut Module, v: bool) -> Operand {
@@ -144,14 +150,7 @@ fn or_all(
     };
     let mut acc = first;
     for &c in rest {
-        acc = build(
-            m,
-            f,
-            ctx,
-            InstData::new(Opcode::Or, TypeTable::I1, [acc, c]),
-            ip,
-            None,
-        );
+        acc = build(m, f, ctx, binop(Opcode::Or, acc, c), ip, None);
     }
     acc
 }
@@ -207,7 +206,7 @@ fn overflow_check(
         m,
         f,
         ctx,
-        InstData::new(Opcode::Select, ty, [step_cmp, neg_step, step]),
+        |m, f| make::select(m, f, step_cmp, neg_step, step),
         ip,
         None,
     );
@@ -223,49 +222,29 @@ fn overflow_check(
             } else {
                 Opcode::Trunc
             };
-            build(m, f, ctx, InstData::new(op, ty, [tc]), ip, None)
+            let cast = |_: &mut Module, _: &Function| make::cast(op, tc, ty, Flags::NONE);
+            build(m, f, ctx, cast, ip, None)
         };
         let (mul_v, of_mul) = if o.step_is_one {
             (tc_t, bool_const(m, false))
         } else {
             let pair = m.types.literal_struct(false, vec![ty, TypeTable::I1]);
-            let callee = intrinsic(
-                m,
-                &format!("llvm.umul.with.overflow.i{}", o.bits),
-                pair,
-                vec![ty, ty],
-                PURE_INTRINSIC,
-                true,
-            );
-            let mul = call_intrinsic(m, f, ctx, callee, pair, &[abs_step, tc_t], ip, Some("mul"));
-            let ev = |k: u32| {
-                InstData::new(Opcode::ExtractValue, ty, [mul])
-                    .with_extra(Extra::Indices(vec![k].into_boxed_slice()))
-            };
+            let name = format!("llvm.umul.with.overflow.i{}", o.bits);
+            let mul = call_intrinsic(m, f, ctx, &name, pair, &[abs_step, tc_t], ip, Some("mul"));
+            let ev =
+                |k: u32| move |m: &mut Module, f: &Function| make::extract_value(m, f, mul, &[k]);
             let r = build(m, f, ctx, ev(0), ip, Some("mul.result"));
-            let mut of = ev(1);
-            of.ty = TypeTable::I1;
-            let ov = build(m, f, ctx, of, ip, Some("mul.overflow"));
+            let ov = build(m, f, ctx, ev(1), ip, Some("mul.overflow"));
             (r, ov)
         };
         let need_pos = !o.step_negative;
         let need_neg = !o.step_positive;
         let (mut add, mut sub) = (None, None);
         if let Ty::Ptr(_) = o.ty {
-            let ptr_ty = ir_type(m, o.ty);
             let zero = int_const(m, ty, o.bits, 0);
-            let neg_mul = build(
-                m,
-                f,
-                ctx,
-                InstData::new(Opcode::Sub, ty, [zero, mul_v]),
-                ip,
-                None,
-            );
+            let neg_mul = build(m, f, ctx, binop(Opcode::Sub, zero, mul_v), ip, None);
             let gep = |idx: Operand| {
-                InstData::new(Opcode::GetElementPtr, ptr_ty, [start, idx]).with_extra(Extra::Gep {
-                    source_ty: TypeTable::I8,
-                })
+                move |m: &mut Module, f: &Function| make::ptr_add(m, f, start, idx, Flags::NONE)
             };
             if need_pos {
                 add = Some(build(m, f, ctx, gep(mul_v), ip, None));
@@ -275,12 +254,10 @@ fn overflow_check(
             }
         } else {
             if need_pos {
-                let d = InstData::new(Opcode::Add, ty, [start, mul_v]);
-                add = Some(build(m, f, ctx, d, ip, None));
+                add = Some(build(m, f, ctx, binop(Opcode::Add, start, mul_v), ip, None));
             }
             if need_neg {
-                let d = InstData::new(Opcode::Sub, ty, [start, mul_v]);
-                sub = Some(build(m, f, ctx, d, ip, None));
+                sub = Some(build(m, f, ctx, binop(Opcode::Sub, start, mul_v), ip, None));
             }
         }
         let (lt, gt) = if o.signed {
@@ -295,7 +272,7 @@ fn overflow_check(
                 m,
                 f,
                 ctx,
-                InstData::new(Opcode::Select, TypeTable::I1, [step_cmp, a, b]),
+                |m: &mut Module, f: &Function| make::select(m, f, step_cmp, a, b),
                 ip,
                 None,
             ),
@@ -303,14 +280,7 @@ fn overflow_check(
             (None, Some(a)) => a,
             (None, None) => bool_const(m, false),
         };
-        build(
-            m,
-            f,
-            ctx,
-            InstData::new(Opcode::Or, TypeTable::I1, [end, of_mul]),
-            ip,
-            None,
-        )
+        build(m, f, ctx, binop(Opcode::Or, end, of_mul), ip, None)
     };
     if o.btc_bits > o.bits {
         let max = if o.bits >= 128 {
@@ -321,22 +291,8 @@ fn overflow_check(
         let maxc = int_const(m, count_ty, o.btc_bits, max);
         let too_many = build(m, f, ctx, icmp(Predicate::Ugt, tc, maxc), ip, None);
         let nonzero = build(m, f, ctx, icmp(Predicate::Ne, step, zero), ip, None);
-        let both = build(
-            m,
-            f,
-            ctx,
-            InstData::new(Opcode::And, TypeTable::I1, [too_many, nonzero]),
-            ip,
-            None,
-        );
-        return build(
-            m,
-            f,
-            ctx,
-            InstData::new(Opcode::Or, TypeTable::I1, [end_check, both]),
-            ip,
-            None,
-        );
+        let both = build(m, f, ctx, binop(Opcode::And, too_many, nonzero), ip, None);
+        return build(m, f, ctx, binop(Opcode::Or, end_check, both), ip, None);
     }
     end_check
 }
