@@ -41,10 +41,7 @@ use loopwright_analysis::cfg::ControlFlowGraph;
 use loopwright_analysis::domtree::DominatorTree;
 use loopwright_analysis::laa::LoopAccessAnalysis;
 use loopwright_analysis::loops::LoopForest;
-use loopwright_ir::{
-    CallInfo, ConstData, Extra, Func, GlobalRef, Inst, InstData, Module, Opcode, Operand, TailKind,
-    TypeTable,
-};
+use loopwright_ir::{Builder, Func, Inst, Module, Opcode, Operand, TypeTable};
 use loopwright_testkit::tools::{CLANG, LLI};
 use loopwright_testkit::{floors, run};
 use loopwright_transforms::utils::expand::{self, pred, ExpandCtx, Expr};
@@ -350,28 +347,12 @@ fn call_before(m: &mut Module, fid: Func, callee: &str, args: Vec<Operand>, at: 
     let callee = m
         .function_by_name(callee)
         .expect("the program defines its trace functions");
-    let c = m.consts.intern(ConstData::Global {
-        ty: TypeTable::PTR,
-        global: GlobalRef::Func(callee),
+    loopwright_transforms::with_function(m, fid, |m, f| {
+        // The trace calls carry no debug location: the programs have none.
+        let mut b = Builder::before(f, at);
+        b.set_dbg(None);
+        b.call(m, callee, &args, "");
     });
-    let info = CallInfo {
-        fn_ty: m.functions[callee].ty,
-        cconv: 0,
-        tail: TailKind::None,
-        fn_attrs: loopwright_ir::AttrSet::EMPTY,
-        ret_attrs: loopwright_ir::AttrSet::EMPTY,
-        param_attrs: Vec::new(),
-        num_args: args.len() as u32,
-        bundles: Vec::new(),
-        explicit_fn_ty: false,
-    };
-    let mut ops = vec![Operand::Const(c)];
-    ops.extend(args);
-    let data =
-        InstData::new(Opcode::Call, TypeTable::VOID, ops).with_extra(Extra::Call(Box::new(info)));
-    let f = &mut m.functions[fid];
-    let i = f.make_inst(data);
-    f.layout.insert_inst_before(i, at);
 }
 
 fn i32c(m: &mut Module, v: usize) -> Operand {
