@@ -576,7 +576,7 @@ fn vectorize_reports(
             predicates: 0,
             max_safe_width_bits: None,
             user_width: v.hints.width,
-            user_interleave: v.hints.interleave,
+            user_interleave: v.hints.interleave(),
             forced: v.hints.force() == loopwright_transforms::vectorize::Force::Enabled,
             allow_reordering: v.hints.allow_reordering(),
         };

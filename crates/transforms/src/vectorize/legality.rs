@@ -13,11 +13,16 @@
 //!    `vectorize-forced-only` parameter without `vectorize.enable`
 //!    (`MissedDetails`), `isvectorized` or a width and interleave count of
 //!    1 (`AllDisabled`).
-//! 2. The loop's form (`canVectorizeLoopCFG`): a preheader and one
-//!    backedge (`CFGNotUnderstood`).
-//! 3. The scope of this increment, where LLVM checks if-conversion: an
-//!    exit other than at the latch, or a block that does not dominate the
-//!    latch, is rejected ([`Rejection::is_scope_limit`]).
+//! 2. The loop's form (`canVectorizeLoopCFG`): one predecessor outside
+//!    the loop and one backedge. LLVM runs loop-simplify first, so this is
+//!    a scope limit here ([`Rejection::is_scope_limit`],
+//!    `CFGNotUnderstood`).
+//! 3. The scope of this increment: a preheader, one exit at the latch,
+//!    every block dominating the latch (no if-conversion). A loop outside
+//!    it is rejected as a scope limit, but only after LLVM's own checks
+//!    pass, so that a loop LLVM rejects gets LLVM's reason (LLVM's
+//!    if-conversion failures, `NoCFGForSelect` and the unsupported
+//!    terminators, are not modelled and fall to the scope limit).
 //! 4. The instructions (`canVectorizeInstrs`), in block order: phis (type,
 //!    two incoming values, then reduction, induction, fixed-order
 //!    recurrence, induction under predicates: [`loopwright_analysis::ivdesc`]),
@@ -52,7 +57,8 @@
 //!   hand the count and `-runtime-memory-check-threshold` to it.
 //! - LLVM runs loop-simplify and LCSSA on the loop first; this analysis is
 //!   read-only and rejects a loop without a preheader or with several
-//!   latches (`CFGNotUnderstood`) where opt-19 would first simplify it.
+//!   latches (`CFGNotUnderstood`, a scope limit) where opt-19 would first
+//!   simplify it.
 //! - Backedge-taken counts that need predicates are not computed (as in
 //!   loop access analysis): such a loop is rejected as uncountable.
 //! - Library calls are known by name (no target library info):
@@ -88,7 +94,11 @@ pub struct Hints {
     /// `vectorize.width` (or `-force-vector-width`); 0: not set.
     pub width: u32,
     /// `interleave.count` (or `-force-vector-interleave`); 0: not set.
-    pub interleave: u32,
+    /// [`Hints::interleave`] is what LLVM uses.
+    pub interleave_value: u32,
+    /// Unrolling is disabled (`hasUnrollTransformation` has
+    /// `TM_Disable`): an unset interleave count then means 1.
+    pub unroll_disabled: bool,
     /// `vectorize.enable` as written (LLVM's `Force.Value`).
     pub force_value: Force,
     /// `llvm.loop.disable_nonforced`.
@@ -130,16 +140,33 @@ impl Hints {
             Some(false) => Force::Disabled,
             Some(true) => Force::Enabled,
         };
-        let is_vectorized = v.is_vectorized == Some(true) || (width == 1 && interleave == 1);
-        Hints {
+        let unroll_disabled = attrs.has_unroll_transformation().is_disabled();
+        let mut h = Hints {
             width,
-            interleave,
+            interleave_value: interleave,
+            unroll_disabled,
             force_value,
             disable_nonforced: attrs.disable_nonforced,
-            is_vectorized,
+            is_vectorized: v.is_vectorized == Some(true),
             predicate: v.predicate,
             potentially_unsafe: false,
             hints_allow_reordering: opts.hints_allow_reordering,
+        };
+        if !h.is_vectorized {
+            h.is_vectorized = h.width == 1 && h.interleave() == 1;
+        }
+        h
+    }
+
+    /// LLVM's `getInterleave`: the count, or 1 when unset and unrolling
+    /// is disabled.
+    pub fn interleave(&self) -> u32 {
+        if self.interleave_value != 0 {
+            self.interleave_value
+        } else if self.unroll_disabled {
+            1
+        } else {
+            0
         }
     }
 
@@ -188,8 +215,8 @@ impl Hints {
             if self.width != 0 {
                 s.push_str(&format!(", Vector Width={}", self.width));
             }
-            if self.interleave != 0 {
-                s.push_str(&format!(", Interleave Count={}", self.interleave));
+            if self.interleave() != 0 {
+                s.push_str(&format!(", Interleave Count={}", self.interleave()));
             }
             s.push(')');
         }
@@ -212,15 +239,24 @@ pub enum Rejection {
     NotForced,
     /// `isvectorized`, or width and interleave count 1.
     AllDisabled,
-    /// No preheader, several backedges, a phi of another type than
-    /// integer, floating point or pointer, or a header phi without two
-    /// incoming values.
+    /// A phi of another type than integer, floating point or pointer, or
+    /// a header phi without two incoming values.
     CfgNotUnderstood(Option<Inst>),
+    /// Scope limit: no preheader or several latches (LLVM runs
+    /// loop-simplify first; this analysis is read-only).
+    NotSimplified,
     /// Scope limit: a block does not dominate the latch (the loop needs
     /// if-conversion, which this increment does not do).
     IfConversion,
     /// Scope limit: an exit other than at the latch.
     NotSingleLatchExit,
+    /// If-conversion: a switch that exits the loop (its terminator).
+    UnsupportedSwitch(Inst),
+    /// If-conversion: a terminator other than a branch or a switch.
+    UnsupportedTerminator(Inst),
+    /// If-conversion: a block that needs predication has an instruction
+    /// that may read or write memory or throw (the block's terminator).
+    NoCfgForSelect(Inst),
     /// A header phi that is no reduction, induction or recurrence.
     UnidentifiedPhi(Inst),
     /// A call with no vector form; `math_lib`: a floating-point library
@@ -272,8 +308,11 @@ impl Rejection {
             ExplicitlyDisabled => "MissedExplicitlyDisabled",
             NotForced => "MissedDetails",
             AllDisabled => "AllDisabled",
-            CfgNotUnderstood(_) | NotSingleLatchExit => "CFGNotUnderstood",
+            CfgNotUnderstood(_) | NotSingleLatchExit | NotSimplified => "CFGNotUnderstood",
             IfConversion => "IfConversionDisabled",
+            UnsupportedSwitch(_) => "LoopContainsUnsupportedSwitch",
+            UnsupportedTerminator(_) => "LoopContainsUnsupportedTerminator",
+            NoCfgForSelect(_) => "NoCFGForSelect",
             UnidentifiedPhi(_) => "NonReductionValueUsedOutsideLoop",
             CantVectorizeCall { .. } => "CantVectorizeLibcall",
             CantVectorizeIntrinsic(_) => "CantVectorizeIntrinsic",
@@ -310,6 +349,9 @@ impl Rejection {
         match self {
             CfgNotUnderstood(i) => *i,
             UnidentifiedPhi(i)
+            | UnsupportedSwitch(i)
+            | UnsupportedTerminator(i)
+            | NoCfgForSelect(i)
             | CantVectorizeIntrinsic(i)
             | ReturnType(i)
             | StoreType(i)
@@ -328,7 +370,7 @@ impl Rejection {
     pub fn is_scope_limit(&self) -> bool {
         matches!(
             self,
-            Rejection::IfConversion | Rejection::NotSingleLatchExit
+            Rejection::IfConversion | Rejection::NotSingleLatchExit | Rejection::NotSimplified
         )
     }
 
@@ -368,10 +410,17 @@ impl fmt::Display for Rejection {
                 "loop not vectorized: vectorization and interleaving are explicitly disabled, \
                  or the loop has already been vectorized"
             }
-            CfgNotUnderstood(_) | NotSingleLatchExit => {
+            CfgNotUnderstood(_) | NotSingleLatchExit | NotSimplified => {
                 "loop not vectorized: loop control flow is not understood by vectorizer"
             }
             IfConversion => "loop not vectorized: if-conversion is disabled",
+            UnsupportedSwitch(_) => "loop not vectorized: loop contains an unsupported switch",
+            UnsupportedTerminator(_) => {
+                "loop not vectorized: loop contains an unsupported terminator"
+            }
+            NoCfgForSelect(_) => {
+                "loop not vectorized: control flow cannot be substituted for a select"
+            }
             UnidentifiedPhi(_) => {
                 "loop not vectorized: value that could not be identified as reduction is used \
                  outside the loop"
@@ -585,22 +634,29 @@ impl<'a> LegalityAnalysis<'a> {
         }
         let (f, cfg, lf) = (self.f, self.cfg, self.lf);
         // 2. Loop form.
-        let Some(preheader) = lf.preheader(f, cfg, l) else {
-            return Err(Rejection::CfgNotUnderstood(None));
-        };
-        let _ = preheader;
+        // LLVM simplifies the loop first: with several predecessors
+        // outside the loop or several latches, what it would analyze is
+        // another loop.
         let latches = lf.latches(cfg, l);
-        if latches.len() != 1 {
-            return Err(Rejection::CfgNotUnderstood(None));
+        if lf.predecessor(cfg, l).is_none() || latches.len() != 1 {
+            return Err(Rejection::NotSimplified);
         }
         let latch = latches[0];
-        // 3. Scope: one exit, at the latch; straight-line body.
-        if lf.exiting_blocks(cfg, l) != [latch] {
-            return Err(Rejection::NotSingleLatchExit);
-        }
+        // 3. Scope: a preheader, one exit at the latch, a straight-line
+        // body. Reported only when LLVM's checks pass, so that a loop LLVM
+        // rejects gets LLVM's reason.
         let blocks = lf.data(l).blocks();
-        if blocks.iter().any(|&b| !self.dt.dominates(b, latch)) {
-            return Err(Rejection::IfConversion);
+        let scope = if lf.preheader(f, cfg, l).is_none() {
+            Some(Rejection::NotSimplified)
+        } else if lf.exiting_blocks(cfg, l) != [latch] {
+            Some(Rejection::NotSingleLatchExit)
+        } else if blocks.iter().any(|&b| !self.dt.dominates(b, latch)) {
+            Some(Rejection::IfConversion)
+        } else {
+            None
+        };
+        if blocks.len() > 1 {
+            self.check_if_conversion(l, latch)?;
         }
         // 4. Instructions.
         let mut st = Instrs::default();
@@ -721,6 +777,9 @@ impl<'a> LegalityAnalysis<'a> {
         if trip_count == Some(1) {
             return Err(Rejection::SingleIteration);
         }
+        if let Some(r) = scope {
+            return Err(r);
+        }
         let runtime_checks = info.runtime.checks.len();
         let runtime_checks_over_threshold =
             (runtime_checks > self.opts.runtime_memory_check_threshold && !allow_reordering)
@@ -742,7 +801,7 @@ impl<'a> LegalityAnalysis<'a> {
             exact_fp_math: st.exact_fp,
             allow_reordering,
             user_width: hints.width,
-            user_interleave: hints.interleave,
+            user_interleave: hints.interleave(),
             forced: hints.force() == Force::Enabled,
             trip_count,
         })
@@ -986,6 +1045,51 @@ impl<'a> LegalityAnalysis<'a> {
         } else {
             false
         }
+    }
+
+    /// What `canVectorizeWithIfConvert` rejects before if-converting: a
+    /// switch that exits, another terminator than a branch or switch, and
+    /// a block needing predication with an instruction that may read or
+    /// write memory or throw (other than loads, stores, `assume` and
+    /// `noalias.scope.decl`).
+    fn check_if_conversion(&self, l: Loop, latch: loopwright_ir::Block) -> Result<(), Rejection> {
+        use loopwright_analysis::effects::{
+            intrinsic_name, may_have_side_effects, may_read_memory,
+        };
+        let (m, f, lf) = (self.m, self.f, self.lf);
+        for &b in lf.data(l).blocks() {
+            let Some(term) = f.layout.last_inst(b) else {
+                continue;
+            };
+            match f.inst(term).opcode {
+                Opcode::Switch => {
+                    if lf.is_exiting(self.cfg, l, b) {
+                        return Err(Rejection::UnsupportedSwitch(term));
+                    }
+                }
+                Opcode::Br => {}
+                _ => return Err(Rejection::UnsupportedTerminator(term)),
+            }
+            if self.dt.dominates(b, latch) {
+                continue;
+            }
+            for i in f.layout.block_insts(b) {
+                let d = f.inst(i);
+                if d.opcode.is_debug_record() || matches!(d.opcode, Opcode::Load | Opcode::Store) {
+                    continue;
+                }
+                if matches!(
+                    intrinsic_name(m, d),
+                    Some("llvm.assume" | "llvm.experimental.noalias.scope.decl")
+                ) {
+                    continue;
+                }
+                if may_read_memory(m, d) || may_have_side_effects(m, d) {
+                    return Err(Rejection::NoCfgForSelect(term));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The stores-to-invariant-address checks of `canVectorizeMemory`.
