@@ -705,6 +705,25 @@ loop:
 exit:
   ret void
 }
+; expect: LoopContainsSwitch
+define void @switch(ptr noalias %a, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
+  %p = getelementptr inbounds i32, ptr %a, i64 %i
+  %v = load i32, ptr %p
+  switch i32 %v, label %latch [ i32 1, label %one ]
+one:
+  store i32 0, ptr %p
+  br label %latch
+latch:
+  %i.next = add i64 %i, 1
+  %c = icmp eq i64 %i.next, %n
+  br i1 %c, label %exit, label %loop
+exit:
+  ret void
+}
 
 !1 = !{i32 1}
 !100 = distinct !{!100, !101}

@@ -1,7 +1,8 @@
 //! `loopwright analyze`: a report of every loop of every function.
 //!
 //! ```text
-//! loopwright analyze [--json] [--disable-verify] [INPUT]
+//! loopwright analyze [--json] [--disable-verify] [-force-vector-width=N]
+//!                    [-force-vector-interleave=N] [INPUT]
 //! ```
 //!
 //! `INPUT` is a `.ll` file; `-` or no input reads standard input. The module
@@ -159,6 +160,7 @@ use loopwright_analysis::scev::{CInt, ScalarEvolution};
 use loopwright_analysis::{ControlFlowGraph, DominatorTree, LoopForest};
 use loopwright_ir::print::LocalNames;
 use loopwright_ir::{Function, Inst, Module};
+use loopwright_transforms::vectorize::VectorizeOptions;
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -181,6 +183,11 @@ pub struct AnalyzeCli {
     /// Skip the IR verifier (the analyses assume a valid module).
     #[arg(long = "disable-verify")]
     pub disable_verify: bool,
+
+    /// The loop vectorizer's options (`-force-vector-width`,
+    /// `-force-vector-interleave`) for the `vectorize` section.
+    #[command(flatten)]
+    pub vectorize: crate::cli::VectorizeArgs,
 
     /// Input `.ll` file; `-` or nothing reads standard input.
     pub input: Option<PathBuf>,
@@ -387,12 +394,17 @@ pub struct ExitCountReport {
 
 /// Computes the report of `m`.
 pub fn report(m: &Module) -> ModuleReport {
+    report_with(m, &VectorizeOptions::default())
+}
+
+/// Computes the report of `m` with the vectorizer's options `vo`.
+pub fn report_with(m: &Module, vo: &VectorizeOptions) -> ModuleReport {
     let functions = m
         .functions
         .iter()
         .zip(function_names(m))
         .filter(|((_, f), _)| !f.is_declaration())
-        .map(|((fid, f), name)| function_report(m, fid, f, name))
+        .map(|((fid, f), name)| function_report(m, fid, f, name, vo))
         .collect();
     ModuleReport { functions }
 }
@@ -402,6 +414,7 @@ fn function_report(
     fid: loopwright_ir::Func,
     f: &Function,
     name: String,
+    vo: &VectorizeOptions,
 ) -> FunctionReport {
     let cfg = ControlFlowGraph::compute(f);
     let dt = DominatorTree::compute(&cfg);
@@ -422,7 +435,7 @@ fn function_report(
         names: &local,
     };
     let mut memory = memory_reports(m, fid, f, &cfg, &dt, &lf, &local);
-    let mut vectorize = vectorize_reports(m, f, &cfg, &dt, &lf, &local);
+    let mut vectorize = vectorize_reports(m, f, &cfg, &dt, &lf, &local, vo);
     let mut loops = Vec::with_capacity(lf.len());
     for l in lf.preorder_in_program_order() {
         let exiting = lf.exiting_blocks(&cfg, l);
@@ -551,10 +564,10 @@ fn vectorize_reports(
     dt: &DominatorTree,
     lf: &LoopForest,
     names: &LocalNames<'_>,
+    opts: &VectorizeOptions,
 ) -> std::collections::HashMap<Loop, VectorizeReport> {
-    use loopwright_transforms::vectorize::{LegalityAnalysis, VectorizeOptions};
-    let opts = VectorizeOptions::default();
-    let mut la = LegalityAnalysis::new(m, f, cfg, dt, lf, &opts);
+    use loopwright_transforms::vectorize::LegalityAnalysis;
+    let mut la = LegalityAnalysis::new(m, f, cfg, dt, lf, opts);
     let loc = |i: Inst| crate::source_location(m, f, i);
     let namer = Namer { m, f, names };
     let name = |i: Inst| without_sigil(namer.inst(i));
@@ -1474,11 +1487,22 @@ pub enum Format {
 /// Parses (and unless `verify` is false, verifies) the module text `src`
 /// named `file` and returns its report in `format`.
 pub fn analyze(src: &[u8], file: &str, format: Format, verify: bool) -> Result<String, Failure> {
+    analyze_with(src, file, format, verify, &VectorizeOptions::default())
+}
+
+/// [`analyze`] with the vectorizer's options `vo`.
+pub fn analyze_with(
+    src: &[u8],
+    file: &str,
+    format: Format,
+    verify: bool,
+    vo: &VectorizeOptions,
+) -> Result<String, Failure> {
     let m = crate::parse(src, file)?;
     if verify {
         crate::verify(&m, file, "input")?;
     }
-    let r = report(&m);
+    let r = report_with(&m, vo);
     Ok(match format {
         Format::Text => r.to_text(),
         Format::Json => r.to_json(),
@@ -1488,7 +1512,7 @@ pub fn analyze(src: &[u8], file: &str, format: Format, verify: bool) -> Result<S
 /// Runs `loopwright analyze` with `args` (the first being the command name)
 /// and returns the exit status: 0, 1 for any error, 2 for usage errors.
 pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
-    let cli = match AnalyzeCli::try_parse_from(args) {
+    let cli = match AnalyzeCli::try_parse_from(crate::cli::normalize_args(args)) {
         Ok(c) => c,
         Err(e) => {
             let _ = e.print();
@@ -1512,7 +1536,8 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
 fn run(cli: &AnalyzeCli) -> Result<(), String> {
     let (src, name) = crate::io::read_input(cli.input.as_deref())?;
     let format = if cli.json { Format::Json } else { Format::Text };
-    let text = analyze(&src, &name, format, !cli.disable_verify).map_err(|f| f.0)?;
+    let vo = cli.vectorize.options(VectorizeOptions::default());
+    let text = analyze_with(&src, &name, format, !cli.disable_verify, &vo).map_err(|f| f.0)?;
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())

@@ -6,7 +6,9 @@
 //! matrix, the hand-written corpus modules, the bench kernels, the
 //! conformance suites' pre-loop modules) and on the corpus sources
 //! compiled at `-O3` without vectorization and unrolling ([`PREVEC`], the
-//! IR the vectorizer sees). Per innermost loop its outcome is classified
+//! IR the vectorizer sees), and on `tests/vectorize/*.ll` (the unit
+//! tests' table of rejections and near misses). Per innermost loop its
+//! outcome is classified
 //! ([`classify`]):
 //! - *rejected by legality*: the first remark whose name is one of
 //!   legality's ([`LEGALITY`]), with its text;
@@ -104,6 +106,7 @@ const LEGALITY: &[&str] = &[
     "SingleIterationLoop",
     "IfConversionDisabled",
     "NoCFGForSelect",
+    "LoopContainsSwitch",
     "LoopContainsUnsupportedSwitch",
     "LoopContainsUnsupportedTerminator",
 ];
@@ -568,6 +571,15 @@ fn legality_matches_opt19() {
             name: src.module_name(&PREVEC),
             source: Source::Corpus(src.clone(), PREVEC),
         });
+    }
+    // The unit tests' table: one loop per rejection and its near miss.
+    for p in common::sorted_entries(&root.join("tests/vectorize")) {
+        if p.extension().is_some_and(|e| e == "ll") {
+            all.push(Job {
+                name: format!("vectorize/{}", modules::file_name(&p)),
+                source: Source::Ll(p),
+            });
+        }
     }
     let jobs: Vec<Job> = all
         .into_iter()

@@ -250,10 +250,9 @@ pub enum Rejection {
     IfConversion,
     /// Scope limit: an exit other than at the latch.
     NotSingleLatchExit,
-    /// If-conversion: a switch that exits the loop (its terminator).
-    UnsupportedSwitch(Inst),
-    /// If-conversion: a terminator other than a branch or a switch.
-    UnsupportedTerminator(Inst),
+    /// If-conversion: a terminator other than a branch (a switch, an
+    /// invoke, ...: LLVM 19 calls them all a switch).
+    ContainsSwitch(Inst),
     /// If-conversion: a block that needs predication has an instruction
     /// that may read or write memory or throw (the block's terminator).
     NoCfgForSelect(Inst),
@@ -310,8 +309,7 @@ impl Rejection {
             AllDisabled => "AllDisabled",
             CfgNotUnderstood(_) | NotSingleLatchExit | NotSimplified => "CFGNotUnderstood",
             IfConversion => "IfConversionDisabled",
-            UnsupportedSwitch(_) => "LoopContainsUnsupportedSwitch",
-            UnsupportedTerminator(_) => "LoopContainsUnsupportedTerminator",
+            ContainsSwitch(_) => "LoopContainsSwitch",
             NoCfgForSelect(_) => "NoCFGForSelect",
             UnidentifiedPhi(_) => "NonReductionValueUsedOutsideLoop",
             CantVectorizeCall { .. } => "CantVectorizeLibcall",
@@ -349,8 +347,7 @@ impl Rejection {
         match self {
             CfgNotUnderstood(i) => *i,
             UnidentifiedPhi(i)
-            | UnsupportedSwitch(i)
-            | UnsupportedTerminator(i)
+            | ContainsSwitch(i)
             | NoCfgForSelect(i)
             | CantVectorizeIntrinsic(i)
             | ReturnType(i)
@@ -414,10 +411,7 @@ impl fmt::Display for Rejection {
                 "loop not vectorized: loop control flow is not understood by vectorizer"
             }
             IfConversion => "loop not vectorized: if-conversion is disabled",
-            UnsupportedSwitch(_) => "loop not vectorized: loop contains an unsupported switch",
-            UnsupportedTerminator(_) => {
-                "loop not vectorized: loop contains an unsupported terminator"
-            }
+            ContainsSwitch(_) => "loop not vectorized: loop contains a switch statement",
             NoCfgForSelect(_) => {
                 "loop not vectorized: control flow cannot be substituted for a select"
             }
@@ -877,10 +871,12 @@ impl<'a> LegalityAnalysis<'a> {
             },
             _ => false,
         };
-        if d.kind == InductionKind::Int && one && zero_start {
-            if st.primary.is_none() || self.int_bits(ty) == st.widest_bits {
-                st.primary = Some(phi);
-            }
+        if d.kind == InductionKind::Int
+            && one
+            && zero_start
+            && (st.primary.is_none() || self.int_bits(ty) == st.widest_bits)
+        {
+            st.primary = Some(phi);
         }
         if st.predicates.is_empty() {
             st.allowed_exit.insert(phi);
@@ -914,7 +910,7 @@ impl<'a> LegalityAnalysis<'a> {
         if is_call {
             let vector_intrinsic = laa::is_vector_intrinsic_call(m, d);
             let named = loopwright_analysis::effects::called_function(m, d).is_some();
-            if !vector_intrinsic && !(named && laa::has_vector_variant(m, d)) {
+            if !(vector_intrinsic || (named && laa::has_vector_variant(m, d))) {
                 let name = loopwright_analysis::effects::callee_name(m, d).unwrap_or("");
                 let math_lib = named
                     && matches!(
@@ -1048,8 +1044,7 @@ impl<'a> LegalityAnalysis<'a> {
     }
 
     /// What `canVectorizeWithIfConvert` rejects before if-converting: a
-    /// switch that exits, another terminator than a branch or switch, and
-    /// a block needing predication with an instruction that may read or
+    /// terminator other than a branch, and a block needing predication with an instruction that may read or
     /// write memory or throw (other than loads, stores, `assume` and
     /// `noalias.scope.decl`).
     fn check_if_conversion(&self, l: Loop, latch: loopwright_ir::Block) -> Result<(), Rejection> {
@@ -1061,14 +1056,8 @@ impl<'a> LegalityAnalysis<'a> {
             let Some(term) = f.layout.last_inst(b) else {
                 continue;
             };
-            match f.inst(term).opcode {
-                Opcode::Switch => {
-                    if lf.is_exiting(self.cfg, l, b) {
-                        return Err(Rejection::UnsupportedSwitch(term));
-                    }
-                }
-                Opcode::Br => {}
-                _ => return Err(Rejection::UnsupportedTerminator(term)),
+            if f.inst(term).opcode != Opcode::Br {
+                return Err(Rejection::ContainsSwitch(term));
             }
             if self.dt.dominates(b, latch) {
                 continue;
