@@ -282,7 +282,10 @@ fn json_reports_vectorize_verdicts() {
     let w: serde_json::Value = serde_json::from_str(&json).expect("json");
     let inner = &w["functions"][0]["loops"][1]["vectorize"];
     assert_eq!(inner["reason"]["name"], "AllDisabled");
-    assert_ne!(inner["verdict"], v["functions"][0]["loops"][1]["vectorize"]["verdict"]);
+    assert_ne!(
+        inner["verdict"],
+        v["functions"][0]["loops"][1]["vectorize"]["verdict"]
+    );
 }
 
 #[test]

@@ -6,8 +6,12 @@
 //! matrix, the hand-written corpus modules, the bench kernels, the
 //! conformance suites' pre-loop modules) and on the corpus sources
 //! compiled at `-O3` without vectorization and unrolling ([`PREVEC`], the
-//! IR the vectorizer sees), and on `tests/vectorize/*.ll` (the unit
-//! tests' table of rejections and near misses). Per innermost loop its
+//! IR the vectorizer sees), [`GENERATED_MODULES`] random modules of
+//! `aa_gen` (aliasing shapes compiled code rarely shows),
+//! [`LEGALITY_MODULES`] modules of random loops built from what legality
+//! decides on ([`legality_module`]) and
+//! `tests/vectorize/*.ll` (the unit tests' table of rejections and near
+//! misses). Per innermost loop its
 //! outcome is classified
 //! ([`classify`]):
 //! - *rejected by legality*: the first remark whose name is one of
@@ -39,6 +43,231 @@
 //! `VLEGAL_LLVM_KEEP` (keep the work directory).
 
 mod common;
+
+#[path = "../../analysis/tests/aa_gen/mod.rs"]
+mod aa_gen;
+
+/// Modules of `aa_gen` compared (random aliasing shapes in loops), and
+/// functions in each.
+const GENERATED_MODULES: u64 = 60;
+const GENERATED_FUNCTIONS: usize = 40;
+
+/// Modules of [`legality_module`] (random loops built from what legality
+/// looks at), functions in each, and the seed of the first.
+const LEGALITY_MODULES: u64 = 40;
+const LEGALITY_FUNCTIONS: usize = 30;
+const LEGALITY_SEED: u64 = 1_000_000;
+
+/// A small deterministic generator (splitmix64).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    fn pick<'a>(&mut self, v: &[&'a str]) -> &'a str {
+        v[self.below(v.len() as u64) as usize]
+    }
+}
+
+/// A module of random single-block loops, each built from a few of the
+/// things legality decides on: reductions of every kind with random
+/// fast-math flags (used after the loop or stored to an invariant
+/// address), recurrences, phis that are none of these, values used after
+/// the loop, calls (opaque, intrinsic, math library with and without
+/// `memory(none)`), stores to invariant addresses, dependences at small
+/// distances in both directions, `!nontemporal`, vector types, random
+/// `llvm.loop` hints, `noimplicitfloat`, constant trip counts 1 and 2.
+fn legality_module(seed: u64, functions: usize) -> String {
+    let mut r = Rng(seed);
+    let mut out = String::from(
+        "target datalayout = \"e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128\"\n\
+         target triple = \"x86_64-unknown-linux-gnu\"\n\
+         declare void @g()\n\
+         declare float @sinf(float)\n\
+         declare float @cosf(float) memory(none) nounwind willreturn\n\
+         declare float @llvm.fabs.f32(float)\n\
+         declare i32 @llvm.smax.i32(i32, i32)\n",
+    );
+    let mut md = String::new();
+    let mut next_md = 10;
+    for k in 0..functions {
+        let noalias = if r.below(2) == 0 { "noalias " } else { "" };
+        let attrs = if r.below(25) == 0 {
+            " noimplicitfloat"
+        } else {
+            ""
+        };
+        let trip = match r.below(12) {
+            0 => "1".to_string(),
+            1 => "2".to_string(),
+            _ => "%n".to_string(),
+        };
+        let mut pre = Vec::new();
+        let mut phis = Vec::new();
+        let mut body = Vec::new();
+        let mut after = Vec::new();
+        let mut ret = ("void", "ret void".to_string());
+        body.push("  %pa = getelementptr inbounds i32, ptr %a, i64 %i".to_string());
+        body.push("  %va = load i32, ptr %pa, align 4".to_string());
+        body.push("  %fa = sitofp i32 %va to float".to_string());
+        for s in 0..(1 + r.below(3)) {
+            match r.below(12) {
+                0 | 1 => {
+                    // An integer reduction.
+                    let op = r.pick(&["add", "mul", "and", "or", "xor", "smax"]);
+                    phis.push(format!(
+                        "  %r{s} = phi i32 [ 1, %entry ], [ %r{s}.n, %loop ]"
+                    ));
+                    if op == "smax" {
+                        body.push(format!(
+                            "  %r{s}.n = call i32 @llvm.smax.i32(i32 %r{s}, i32 %va)"
+                        ));
+                    } else {
+                        body.push(format!("  %r{s}.n = {op} i32 %r{s}, %va"));
+                    }
+                    match r.below(3) {
+                        0 => body.push(format!("  store i32 %r{s}.n, ptr %c, align 4")),
+                        1 => ret = ("i32", format!("ret i32 %r{s}.n")),
+                        _ => ret = ("i32", format!("ret i32 %r{s}")),
+                    }
+                }
+                2 | 3 => {
+                    // A floating-point reduction.
+                    let op = r.pick(&["fadd", "fmul"]);
+                    let fl = r.pick(&["", "fast ", "reassoc ", "nnan ", "reassoc nsz "]);
+                    phis.push(format!(
+                        "  %f{s} = phi float [ 0.0, %entry ], [ %f{s}.n, %loop ]"
+                    ));
+                    body.push(format!("  %f{s}.n = {op} {fl}float %f{s}, %fa"));
+                    ret = ("float", format!("ret float %f{s}.n"));
+                }
+                4 => {
+                    // A first-order recurrence.
+                    phis.push(format!("  %p{s} = phi i32 [ 0, %entry ], [ %va, %loop ]"));
+                    body.push(format!("  %p{s}.d = sub i32 %va, %p{s}"));
+                    body.push(format!(
+                        "  %qb{s} = getelementptr inbounds i32, ptr %b, i64 %i\n  store i32 %p{s}.d, ptr %qb{s}, align 4"
+                    ));
+                }
+                5 => {
+                    // A phi that is none of them.
+                    phis.push(format!(
+                        "  %u{s} = phi i32 [ 1, %entry ], [ %u{s}.n, %loop ]"
+                    ));
+                    body.push(format!("  %u{s}.n = sdiv i32 %va, %u{s}"));
+                    body.push(format!("  store i32 %u{s}.n, ptr %pa, align 4"));
+                }
+                6 => {
+                    let call = r.pick(&[
+                        "call void @g()",
+                        "%cf{s} = call float @llvm.fabs.f32(float %fa)",
+                        "%cf{s} = call float @sinf(float %fa)",
+                        "%cf{s} = call float @cosf(float %fa)",
+                    ]);
+                    body.push(format!("  {}", call.replace("{s}", &s.to_string())));
+                }
+                7 => {
+                    // Another access to a or b at a small distance.
+                    let arr = r.pick(&["%a", "%b"]);
+                    let d = r.below(7) as i64 - 3;
+                    body.push(format!("  %o{s} = add i64 %i, {d}"));
+                    body.push(format!(
+                        "  %po{s} = getelementptr inbounds i32, ptr {arr}, i64 %o{s}"
+                    ));
+                    if r.below(2) == 0 {
+                        body.push(format!("  store i32 %va, ptr %po{s}, align 4"));
+                    } else {
+                        body.push(format!("  %vo{s} = load i32, ptr %po{s}, align 4"));
+                        body.push(format!("  store i32 %vo{s}, ptr %pa, align 4"));
+                    }
+                }
+                8 => {
+                    // A store to an invariant address, or a load and store.
+                    if r.below(2) == 0 {
+                        body.push("  store i32 %va, ptr %c, align 4".to_string());
+                    } else {
+                        body.push(format!("  %ci{s} = load i32, ptr %c, align 4"));
+                        body.push(format!("  %cs{s} = add i32 %ci{s}, %va"));
+                        body.push(format!("  store i32 %cs{s}, ptr %c, align 4"));
+                    }
+                }
+                9 => {
+                    let nt = r.pick(&["align 4", "align 8"]);
+                    body.push(format!(
+                        "  %qn{s} = getelementptr inbounds i32, ptr %b, i64 %i\n  store i32 %va, ptr %qn{s}, {nt}, !nontemporal !1"
+                    ));
+                }
+                10 => {
+                    // A value used after the loop.
+                    ret = ("i32", "ret i32 %va".to_string());
+                }
+                _ => {
+                    body.push(format!(
+                        "  %vv{s} = insertelement <2 x i32> poison, i32 %va, i32 0"
+                    ));
+                    if r.below(2) == 0 {
+                        body.push(format!("  %ve{s} = extractelement <2 x i32> %vv{s}, i32 0"));
+                    } else {
+                        body.push(format!(
+                            "  %qv{s} = getelementptr inbounds <2 x i32>, ptr %b, i64 %i\n  store <2 x i32> %vv{s}, ptr %qv{s}, align 8"
+                        ));
+                    }
+                }
+            }
+        }
+        let hint = match r.below(10) {
+            0 => Some("!\"llvm.loop.vectorize.enable\", i1 true"),
+            1 => Some("!\"llvm.loop.vectorize.enable\", i1 false"),
+            2 => Some("!\"llvm.loop.vectorize.width\", i32 4"),
+            3 => Some("!\"llvm.loop.vectorize.width\", i32 1"),
+            4 => Some("!\"llvm.loop.disable_nonforced\""),
+            5 => Some("!\"llvm.loop.unroll.disable\""),
+            _ => None,
+        };
+        let loop_md = match hint {
+            Some(h) => {
+                let id = next_md;
+                next_md += 2;
+                let _ = writeln!(md, "!{id} = distinct !{{!{id}, !{}}}", id + 1);
+                let _ = writeln!(md, "!{} = !{{{h}}}", id + 1);
+                format!(", !llvm.loop !{id}")
+            }
+            None => String::new(),
+        };
+        pre.push("  br label %loop".to_string());
+        after.push(ret.1.clone());
+        let _ = write!(
+            out,
+            "define {} @f{k}(ptr {noalias}%a, ptr {noalias}%b, ptr %c, i64 %n){attrs} {{\n\
+             entry:\n{}\n\
+             loop:\n  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]\n{}\n{}\n\
+             \x20 %i.next = add nuw nsw i64 %i, 1\n\
+             \x20 %cmp = icmp eq i64 %i.next, {trip}\n\
+             \x20 br i1 %cmp, label %exit, label %loop{loop_md}\n\
+             exit:\n  {}\n}}\n",
+            ret.0,
+            pre.join("\n"),
+            if phis.is_empty() {
+                String::new()
+            } else {
+                phis.join("\n")
+            },
+            body.join("\n"),
+            after.join("\n"),
+        );
+    }
+    out.push_str("!1 = !{i32 1}\n");
+    out.push_str(&md);
+    out
+}
 
 use common::modules::{self, matrix, Job, Source};
 use loopwright_analysis::{ControlFlowGraph, DominatorTree, LoopForest};
@@ -572,6 +801,18 @@ fn legality_matches_opt19() {
             source: Source::Corpus(src.clone(), PREVEC),
         });
     }
+    for seed in 0..GENERATED_MODULES {
+        all.push(Job {
+            name: format!("aa_gen/{seed}"),
+            source: Source::Generated(seed),
+        });
+    }
+    for k in 0..LEGALITY_MODULES {
+        all.push(Job {
+            name: format!("legality_gen/{k}"),
+            source: Source::Generated(LEGALITY_SEED + k),
+        });
+    }
     // The unit tests' table: one loop per rejection and its near miss.
     for p in common::sorted_entries(&root.join("tests/vectorize")) {
         if p.extension().is_some_and(|e| e == "ll") {
@@ -594,13 +835,19 @@ fn legality_matches_opt19() {
     let next = AtomicUsize::new(0);
     let totals = Mutex::new(Totals::default());
     let started = std::time::Instant::now();
-    let no_generator = |_: u64| String::new();
+    let generated = |seed: u64| {
+        if seed >= LEGALITY_SEED {
+            legality_module(seed, LEGALITY_FUNCTIONS)
+        } else {
+            aa_gen::module(seed, GENERATED_FUNCTIONS).0
+        }
+    };
     std::thread::scope(|s| {
         for _ in 0..threads {
             s.spawn(|| loop {
                 let k = next.fetch_add(1, Ordering::SeqCst);
                 let Some(job) = jobs.get(k) else { break };
-                let module = match modules::build(job, &work, &no_generator) {
+                let module = match modules::build(job, &work, &generated) {
                     Ok(p) => p,
                     Err(e) => {
                         totals.lock().unwrap().failures.push(e);

@@ -107,6 +107,9 @@ pub struct Hints {
     pub is_vectorized: bool,
     /// `vectorize.predicate.enable`.
     pub predicate: Option<bool>,
+    /// `vectorize.scalable.enable` (x86 has no scalable vectors: fixed
+    /// widths only, whatever it says).
+    pub scalable: Option<bool>,
     /// A floating-point operation without fast-math flags (LLVM's
     /// `setPotentiallyUnsafe`; x86 does not mind).
     pub potentially_unsafe: bool,
@@ -149,6 +152,7 @@ impl Hints {
             disable_nonforced: attrs.disable_nonforced,
             is_vectorized: v.is_vectorized == Some(true),
             predicate: v.predicate,
+            scalable: v.scalable,
             potentially_unsafe: false,
             hints_allow_reordering: opts.hints_allow_reordering,
         };
