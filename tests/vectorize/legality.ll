@@ -724,6 +724,46 @@ latch:
 exit:
   ret void
 }
+; expect: legal
+define void @many_checks(ptr %a, ptr %b, ptr %c, ptr %d, ptr %e, ptr %f, ptr %g, ptr %h, ptr %k, ptr %l, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %pb = getelementptr inbounds i32, ptr %b, i64 %i
+  %vb = load i32, ptr %pb
+  %pc = getelementptr inbounds i32, ptr %c, i64 %i
+  %vc = load i32, ptr %pc
+  %pd = getelementptr inbounds i32, ptr %d, i64 %i
+  %vd = load i32, ptr %pd
+  %pe = getelementptr inbounds i32, ptr %e, i64 %i
+  %ve = load i32, ptr %pe
+  %pf = getelementptr inbounds i32, ptr %f, i64 %i
+  %vf = load i32, ptr %pf
+  %pg = getelementptr inbounds i32, ptr %g, i64 %i
+  %vg = load i32, ptr %pg
+  %ph = getelementptr inbounds i32, ptr %h, i64 %i
+  %vh = load i32, ptr %ph
+  %pk = getelementptr inbounds i32, ptr %k, i64 %i
+  %vk = load i32, ptr %pk
+  %pl = getelementptr inbounds i32, ptr %l, i64 %i
+  %vl = load i32, ptr %pl
+  %s1 = add i32 %vb, %vc
+  %s2 = add i32 %s1, %vd
+  %s3 = add i32 %s2, %ve
+  %s4 = add i32 %s3, %vf
+  %s5 = add i32 %s4, %vg
+  %s6 = add i32 %s5, %vh
+  %s7 = add i32 %s6, %vk
+  %s8 = add i32 %s7, %vl
+  %pa = getelementptr inbounds i32, ptr %a, i64 %i
+  store i32 %s8, ptr %pa
+  %i.next = add i64 %i, 1
+  %cc = icmp eq i64 %i.next, %n
+  br i1 %cc, label %exit, label %loop
+exit:
+  ret void
+}
 
 !1 = !{i32 1}
 !100 = distinct !{!100, !101}

@@ -49,12 +49,17 @@
 //!
 //! # Deliberate differences from LLVM 19
 //!
-//! - Run-time check counts: LLVM 19 has no legality limit on them (a loop
-//!   with 9 checks and no hints is vectorized by opt-19; the option
-//!   `-pragma-vectorize-memory-check-threshold` no longer exists). Their
-//!   cost is weighed by the cost model (`areRuntimeChecksProfitable`);
+//! - Run-time check counts: LLVM 19 has no legality limit on them. Since
+//!   LLVM 15 (the fix of llvm/llvm-project#44007, "vectorize with run-time
+//!   checks by cost") their cost is weighed by the cost model
+//!   (`areRuntimeChecksProfitable`, `CantReorderMemOps` when they do not
+//!   pay); opt-19 vectorizes a loop with 9 checks and no hints, also with
+//!   `-runtime-memory-check-threshold=4`, and has no
+//!   `-pragma-vectorize-memory-check-threshold` option any more (checked).
 //!   [`Legal::runtime_checks`] and [`Legal::runtime_checks_over_threshold`]
-//!   hand the count and `-runtime-memory-check-threshold` to it.
+//!   (the old rule: more than `-runtime-memory-check-threshold` without
+//!   hints allowing reordering, or more than 128) are handed to the cost
+//!   model, which decides.
 //! - LLVM runs loop-simplify and LCSSA on the loop first; this analysis is
 //!   read-only and rejects a loop without a preheader or with several
 //!   latches (`CFGNotUnderstood`, a scope limit) where opt-19 would first

@@ -279,3 +279,37 @@ fn pass_parameters() {
     assert!(!o.vectorize_forced_only);
     assert!(parse_pass_params("vectorize-forced", &mut o).is_err());
 }
+
+/// Nine run-time check pairs: legal (opt-19 vectorizes it), over the old
+/// `-runtime-memory-check-threshold` rule, which the cost model gets.
+#[test]
+fn runtime_checks_are_counted_not_refused() {
+    let m = loopwright_parse::parse_module(TABLE.as_bytes(), "t.ll").expect("parses");
+    let f = m
+        .functions
+        .iter()
+        .map(|(_, f)| f)
+        .find(|f| f.name() == Some("many_checks"))
+        .expect("@many_checks");
+    let cfg = ControlFlowGraph::compute(f);
+    let dt = DominatorTree::compute(&cfg);
+    let lf = LoopForest::compute(&cfg, &dt);
+    let v = analyze_function(&m, f, &cfg, &dt, &lf, &VectorizeOptions::default());
+    let legal = v[0].result.as_ref().expect("legal");
+    assert_eq!(legal.runtime_checks, 9);
+    assert!(legal.runtime_checks_over_threshold);
+    assert!(legal.memory.runtime.need);
+    // Near miss: a threshold of 9 is not exceeded.
+    let opts = VectorizeOptions {
+        runtime_memory_check_threshold: 9,
+        ..VectorizeOptions::default()
+    };
+    let v = analyze_function(&m, f, &cfg, &dt, &lf, &opts);
+    assert!(
+        !v[0]
+            .result
+            .as_ref()
+            .expect("legal")
+            .runtime_checks_over_threshold
+    );
+}
