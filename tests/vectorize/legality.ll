@@ -724,6 +724,72 @@ latch:
 exit:
   ret void
 }
+; expect: CantVectorizeNontemporalLoad
+define void @ntload(ptr noalias %a, ptr noalias %b, i64 %n)  {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %p = getelementptr inbounds i32, ptr %a, i64 %i
+  %v = load i32, ptr %p, align 4
+  %q = getelementptr inbounds i32, ptr %b, i64 %i
+  %w = load i32, ptr %q, align 4, !nontemporal !1
+  store i32 %w, ptr %p
+  %i.next = add i64 %i, 1
+  %c = icmp eq i64 %i.next, %n
+  br i1 %c, label %exit, label %loop
+exit:
+  ret void
+}
+; expect: legal
+define void @ntload_near(ptr noalias %a, ptr noalias %b, i64 %n)  {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %p = getelementptr inbounds i32, ptr %a, i64 %i
+  %v = load i32, ptr %p, align 4
+  %q = getelementptr inbounds i32, ptr %b, i64 %i
+  %w0 = load i64, ptr %q, align 16, !nontemporal !1
+  %w = trunc i64 %w0 to i32
+  store i32 %w, ptr %p
+  %i.next = add i64 %i, 1
+  %c = icmp eq i64 %i.next, %n
+  br i1 %c, label %exit, label %loop
+exit:
+  ret void
+}
+; expect: NoIntegerInductionVariable
+define void @nointinduction(ptr %a) {
+entry:
+  br label %loop
+loop:
+  %x = phi float [ 0.0, %entry ], [ %x.n, %loop ]
+  store float %x, ptr %a
+  %x.n = fadd float %x, 1.0
+  %c = fcmp olt float %x.n, 100.0
+  br i1 %c, label %loop, label %exit
+exit:
+  ret void
+}
+; expect: ValueUsedOutsideLoop
+define i32 @outside_predicated(ptr %a, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %s = shl i64 %i, 32
+  %j = ashr exact i64 %s, 32
+  %p = getelementptr inbounds i32, ptr %a, i64 %j
+  %v = load i32, ptr %p
+  %w = add i32 %v, 1
+  store i32 %w, ptr %p
+  %i.next = add i64 %j, 1
+  %c = icmp slt i64 %i.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  ret i32 %w
+}
 ; expect: legal
 define void @many_checks(ptr %a, ptr %b, ptr %c, ptr %d, ptr %e, ptr %f, ptr %g, ptr %h, ptr %k, ptr %l, i64 %n) {
 entry:
