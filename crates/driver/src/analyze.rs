@@ -1,7 +1,8 @@
 //! `loopwright analyze`: a report of every loop of every function.
 //!
 //! ```text
-//! loopwright analyze [--json] [--disable-verify] [INPUT]
+//! loopwright analyze [--json] [--disable-verify] [-force-vector-width=N]
+//!                    [-force-vector-interleave=N] [INPUT]
 //! ```
 //!
 //! `INPUT` is a `.ll` file; `-` or no input reads standard input. The module
@@ -44,7 +45,8 @@
 //!   "trip_multiple": integer,                   largest known divisor of the trip count (1: none known)
 //!   "attributes": [ ATTR, ... ],                [] without a LoopID
 //!   "phis": [ PHI, ... ],                       the header's phis in order
-//!   "memory": MEMORY | null                     innermost loops only
+//!   "memory": MEMORY | null,                    innermost loops only
+//!   "vectorize": VECTORIZE | null               innermost loops only
 //! }
 //! MEMORY = {                                    loop access analysis (print<access-info>)
 //!   "verdict": "safe" | "safe_with_checks" | "unsafe",
@@ -61,6 +63,29 @@
 //!   "invariant_address_stores": integer,
 //!   "invariant_address_dependence": boolean     stores to invariant addresses LLVM cannot vectorize
 //! }
+//! VECTORIZE = {                                 the loop vectorizer's legality (LLVM 19's)
+//!   "verdict": "legal" | "rejected",
+//!   "reason": { "name": string,                 LLVM's remark name (CFGNotUnderstood, ...)
+//!               "text": string,                 its text ("loop not vectorized: ...")
+//!               "location": string | null,      file:line:col of the remark
+//!               "scope_limit": boolean          rejected only because the vectorizer does not
+//!             } | null,                         handle the shape yet (opt-19 may vectorize it)
+//!   "debug": string,                            the -debug-only=loop-vectorize line ("LV: ...")
+//!   "inductions": [string],                     phi names, header order
+//!   "primary_induction": string | null,
+//!   "reductions": [string],                     "phi:kind"
+//!   "recurrences": [string],                    fixed-order recurrence phis
+//!   "live_outs": [string],                      values of the loop used after it
+//!   "uniform_mem_ops": [string],                loads/stores at loop-invariant addresses
+//!   "runtime_checks": integer,                  pointer check pairs needed
+//!   "runtime_checks_over_threshold": boolean,   over -runtime-memory-check-threshold (the cost
+//!                                               model decides; LLVM 19 vectorizes anyway)
+//!   "predicates": integer,                      SCEV predicates to version on
+//!   "max_safe_width_bits": integer | null,
+//!   "user_width": integer, "user_interleave": integer,   from hints or -force-* (0: choose)
+//!   "forced": boolean,                          llvm.loop.vectorize.enable
+//!   "allow_reordering": boolean                 hints allow reordering fp operations
+//! }                                             (lists empty and counts 0 when rejected)
 //! ATTR = { "key": string, "value": null | boolean | integer | string, "children": [ATTR] }
 //! PHI = { "name": string, "class": CLASS, ...the fields of the class }
 //! CLASS = "induction" with
@@ -135,6 +160,7 @@ use loopwright_analysis::scev::{CInt, ScalarEvolution};
 use loopwright_analysis::{ControlFlowGraph, DominatorTree, LoopForest};
 use loopwright_ir::print::LocalNames;
 use loopwright_ir::{Function, Inst, Module};
+use loopwright_transforms::vectorize::VectorizeOptions;
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -157,6 +183,11 @@ pub struct AnalyzeCli {
     /// Skip the IR verifier (the analyses assume a valid module).
     #[arg(long = "disable-verify")]
     pub disable_verify: bool,
+
+    /// The loop vectorizer's options (`-force-vector-width`,
+    /// `-force-vector-interleave`) for the `vectorize` section.
+    #[command(flatten)]
+    pub vectorize: crate::cli::VectorizeArgs,
 
     /// Input `.ll` file; `-` or nothing reads standard input.
     pub input: Option<PathBuf>,
@@ -202,6 +233,50 @@ pub struct LoopReport {
     pub phis: Vec<PhiReport>,
     /// Loop access analysis (innermost loops only).
     pub memory: Option<MemoryReport>,
+    /// Vectorization legality (innermost loops only).
+    pub vectorize: Option<VectorizeReport>,
+}
+
+/// The loop vectorizer's legality verdict for an innermost loop
+/// ([`loopwright_transforms::vectorize::legality`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VectorizeReport {
+    /// `legal` or `rejected`.
+    pub verdict: &'static str,
+    /// For `rejected`: LLVM's remark name, text and location.
+    pub reason: Option<ReasonReport>,
+    /// LLVM's `-debug-only=loop-vectorize` line for the decision.
+    pub debug: &'static str,
+    /// Header phis by kind (names without `%`).
+    pub inductions: Vec<String>,
+    pub primary_induction: Option<String>,
+    /// `name:kind`.
+    pub reductions: Vec<String>,
+    pub recurrences: Vec<String>,
+    /// Values of the loop used after it.
+    pub live_outs: Vec<String>,
+    /// Loads and stores at loop-invariant addresses.
+    pub uniform_mem_ops: Vec<String>,
+    pub runtime_checks: usize,
+    pub runtime_checks_over_threshold: bool,
+    /// SCEV predicates the vector loop would be versioned on.
+    pub predicates: usize,
+    pub max_safe_width_bits: Option<u64>,
+    pub user_width: u32,
+    pub user_interleave: u32,
+    pub forced: bool,
+    pub allow_reordering: bool,
+}
+
+/// Why a loop is not vectorized, as LLVM's remark says it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReasonReport {
+    pub name: &'static str,
+    pub text: String,
+    /// `file:line:col`, when the module has debug locations.
+    pub location: Option<String>,
+    /// Rejected only because this increment does not handle the shape.
+    pub scope_limit: bool,
 }
 
 /// What loop access analysis says about an innermost loop; expressions in
@@ -319,12 +394,17 @@ pub struct ExitCountReport {
 
 /// Computes the report of `m`.
 pub fn report(m: &Module) -> ModuleReport {
+    report_with(m, &VectorizeOptions::default())
+}
+
+/// Computes the report of `m` with the vectorizer's options `vo`.
+pub fn report_with(m: &Module, vo: &VectorizeOptions) -> ModuleReport {
     let functions = m
         .functions
         .iter()
         .zip(function_names(m))
         .filter(|((_, f), _)| !f.is_declaration())
-        .map(|((fid, f), name)| function_report(m, fid, f, name))
+        .map(|((fid, f), name)| function_report(m, fid, f, name, vo))
         .collect();
     ModuleReport { functions }
 }
@@ -334,6 +414,7 @@ fn function_report(
     fid: loopwright_ir::Func,
     f: &Function,
     name: String,
+    vo: &VectorizeOptions,
 ) -> FunctionReport {
     let cfg = ControlFlowGraph::compute(f);
     let dt = DominatorTree::compute(&cfg);
@@ -354,6 +435,7 @@ fn function_report(
         names: &local,
     };
     let mut memory = memory_reports(m, fid, f, &cfg, &dt, &lf, &local);
+    let mut vectorize = vectorize_reports(m, f, &cfg, &dt, &lf, &local, vo);
     let mut loops = Vec::with_capacity(lf.len());
     for l in lf.preorder_in_program_order() {
         let exiting = lf.exiting_blocks(&cfg, l);
@@ -397,6 +479,7 @@ fn function_report(
                 .map(|info| phi_report(&se, &namer, info.phi, &info.class))
                 .collect(),
             memory: memory.remove(&l),
+            vectorize: vectorize.remove(&l),
         });
     }
     FunctionReport { name, loops }
@@ -470,6 +553,77 @@ fn memory_reports(
             );
         }
     });
+    out
+}
+
+/// Vectorization legality of every innermost loop of `f`.
+fn vectorize_reports(
+    m: &Module,
+    f: &Function,
+    cfg: &ControlFlowGraph,
+    dt: &DominatorTree,
+    lf: &LoopForest,
+    names: &LocalNames<'_>,
+    opts: &VectorizeOptions,
+) -> std::collections::HashMap<Loop, VectorizeReport> {
+    use loopwright_transforms::vectorize::LegalityAnalysis;
+    let mut la = LegalityAnalysis::new(m, f, cfg, dt, lf, opts);
+    let loc = |i: Inst| crate::source_location(m, f, i);
+    let namer = Namer { m, f, names };
+    let name = |i: Inst| without_sigil(namer.inst(i));
+    let mut out = std::collections::HashMap::new();
+    for l in lf.loops().filter(|&l| lf.is_innermost(l)) {
+        let v = la.analyze(l);
+        let mut r = VectorizeReport {
+            verdict: "rejected",
+            reason: None,
+            debug: v.debug_line(),
+            inductions: Vec::new(),
+            primary_induction: None,
+            reductions: Vec::new(),
+            recurrences: Vec::new(),
+            live_outs: Vec::new(),
+            uniform_mem_ops: Vec::new(),
+            runtime_checks: 0,
+            runtime_checks_over_threshold: false,
+            predicates: 0,
+            max_safe_width_bits: None,
+            user_width: v.hints.width,
+            user_interleave: v.hints.interleave(),
+            forced: v.hints.force() == loopwright_transforms::vectorize::Force::Enabled,
+            allow_reordering: v.hints.allow_reordering(),
+        };
+        match &v.result {
+            Err(rej) => {
+                r.reason = Some(ReasonReport {
+                    name: rej.name(),
+                    text: rej.text(&loc),
+                    location: la
+                        .location(l, Some(rej))
+                        .map(|s| format!("{}:{}:{}", s.file, s.line, s.column)),
+                    scope_limit: rej.is_scope_limit(),
+                });
+            }
+            Ok(legal) => {
+                r.verdict = "legal";
+                r.inductions = legal.inductions.iter().map(|(p, _)| name(*p)).collect();
+                r.primary_induction = legal.primary_induction.map(name);
+                r.reductions = legal
+                    .reductions
+                    .iter()
+                    .map(|(p, d)| format!("{}:{}", name(*p), d.kind.name()))
+                    .collect();
+                r.recurrences = legal.recurrences.iter().map(|(p, _)| name(*p)).collect();
+                r.live_outs = legal.live_outs.iter().map(|&i| name(i)).collect();
+                r.uniform_mem_ops = legal.uniform_mem_ops.iter().map(|&i| name(i)).collect();
+                r.runtime_checks = legal.runtime_checks;
+                r.runtime_checks_over_threshold = legal.runtime_checks_over_threshold;
+                r.predicates = legal.predicates.len();
+                r.max_safe_width_bits = legal.memory.max_safe_width_bits;
+            }
+        }
+        out.insert(l, r);
+    }
     out
 }
 
@@ -813,6 +967,10 @@ fn loop_json(l: &LoopReport) -> Json {
         ),
         ("phis", Json::Arr(l.phis.iter().map(phi_json).collect())),
         ("memory", l.memory.as_ref().map_or(Json::Null, memory_json)),
+        (
+            "vectorize",
+            l.vectorize.as_ref().map_or(Json::Null, vectorize_json),
+        ),
     ])
 }
 
@@ -871,6 +1029,78 @@ fn memory_json(r: &MemoryReport) -> Json {
             Json::Bool(r.invariant_address_dependence),
         ),
     ])
+}
+
+fn vectorize_json(r: &VectorizeReport) -> Json {
+    let reason = r.reason.as_ref().map_or(Json::Null, |x| {
+        Json::Obj(vec![
+            ("name", Json::str(x.name)),
+            ("text", Json::str(&x.text)),
+            ("location", Json::opt_str(x.location.as_deref())),
+            ("scope_limit", Json::Bool(x.scope_limit)),
+        ])
+    });
+    Json::Obj(vec![
+        ("verdict", Json::str(r.verdict)),
+        ("reason", reason),
+        ("debug", Json::str(r.debug)),
+        ("inductions", Json::strs(&r.inductions)),
+        (
+            "primary_induction",
+            Json::opt_str(r.primary_induction.as_deref()),
+        ),
+        ("reductions", Json::strs(&r.reductions)),
+        ("recurrences", Json::strs(&r.recurrences)),
+        ("live_outs", Json::strs(&r.live_outs)),
+        ("uniform_mem_ops", Json::strs(&r.uniform_mem_ops)),
+        ("runtime_checks", Json::num(r.runtime_checks)),
+        (
+            "runtime_checks_over_threshold",
+            Json::Bool(r.runtime_checks_over_threshold),
+        ),
+        ("predicates", Json::num(r.predicates)),
+        ("max_safe_width_bits", Json::opt_num(r.max_safe_width_bits)),
+        ("user_width", Json::num(r.user_width)),
+        ("user_interleave", Json::num(r.user_interleave)),
+        ("forced", Json::Bool(r.forced)),
+        ("allow_reordering", Json::Bool(r.allow_reordering)),
+    ])
+}
+
+/// The human lines of a vectorization verdict.
+fn vectorize_node(r: &VectorizeReport) -> Node {
+    let mut children = vec![Node::leaf(r.debug.to_string())];
+    let text = match &r.reason {
+        Some(x) => format!(
+            "vectorize: {}{} [{}]",
+            x.text.replace('\n', " "),
+            if x.scope_limit { " (scope limit)" } else { "" },
+            x.name
+        ),
+        None => {
+            let mut t = "vectorize: legal".to_string();
+            if r.runtime_checks > 0 {
+                let _ = write!(
+                    t,
+                    " with {} run-time check{}",
+                    r.runtime_checks,
+                    if r.runtime_checks == 1 { "" } else { "s" }
+                );
+            }
+            if r.predicates > 0 {
+                let _ = write!(t, ", {} SCEV predicate(s)", r.predicates);
+            }
+            let list = |k: &str, v: &[String]| {
+                (!v.is_empty()).then(|| Node::leaf(format!("{k}: {}", v.join(", "))))
+            };
+            children.extend(list("inductions", &r.inductions));
+            children.extend(list("reductions", &r.reductions));
+            children.extend(list("recurrences", &r.recurrences));
+            children.extend(list("live outs", &r.live_outs));
+            t
+        }
+    };
+    Node { text, children }
 }
 
 /// The human lines of a memory report.
@@ -1212,6 +1442,9 @@ fn loop_tree(loops: &[LoopReport]) -> Vec<Node> {
         if let Some(mem) = &l.memory {
             children.push(memory_node(mem));
         }
+        if let Some(v) = &l.vectorize {
+            children.push(vectorize_node(v));
+        }
         while *i < loops.len() && loops[*i].depth > l.depth {
             children.push(build(loops, i));
         }
@@ -1254,11 +1487,22 @@ pub enum Format {
 /// Parses (and unless `verify` is false, verifies) the module text `src`
 /// named `file` and returns its report in `format`.
 pub fn analyze(src: &[u8], file: &str, format: Format, verify: bool) -> Result<String, Failure> {
+    analyze_with(src, file, format, verify, &VectorizeOptions::default())
+}
+
+/// [`analyze`] with the vectorizer's options `vo`.
+pub fn analyze_with(
+    src: &[u8],
+    file: &str,
+    format: Format,
+    verify: bool,
+    vo: &VectorizeOptions,
+) -> Result<String, Failure> {
     let m = crate::parse(src, file)?;
     if verify {
         crate::verify(&m, file, "input")?;
     }
-    let r = report(&m);
+    let r = report_with(&m, vo);
     Ok(match format {
         Format::Text => r.to_text(),
         Format::Json => r.to_json(),
@@ -1268,7 +1512,7 @@ pub fn analyze(src: &[u8], file: &str, format: Format, verify: bool) -> Result<S
 /// Runs `loopwright analyze` with `args` (the first being the command name)
 /// and returns the exit status: 0, 1 for any error, 2 for usage errors.
 pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
-    let cli = match AnalyzeCli::try_parse_from(args) {
+    let cli = match AnalyzeCli::try_parse_from(crate::cli::normalize_args(args)) {
         Ok(c) => c,
         Err(e) => {
             let _ = e.print();
@@ -1292,7 +1536,8 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
 fn run(cli: &AnalyzeCli) -> Result<(), String> {
     let (src, name) = crate::io::read_input(cli.input.as_deref())?;
     let format = if cli.json { Format::Json } else { Format::Text };
-    let text = analyze(&src, &name, format, !cli.disable_verify).map_err(|f| f.0)?;
+    let vo = cli.vectorize.options(VectorizeOptions::default());
+    let text = analyze_with(&src, &name, format, !cli.disable_verify, &vo).map_err(|f| f.0)?;
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())

@@ -142,6 +142,10 @@ pub struct Cli {
           value_parser = parse_llvm_bool, action = ArgAction::Set)]
     pub enable_mem_access_versioning: Option<bool>,
 
+    /// The loop vectorizer's options.
+    #[command(flatten)]
+    pub vectorize: VectorizeArgs,
+
     /// The remark file format; only `yaml` is supported.
     #[arg(
         long = "pass-remarks-format",
@@ -149,6 +153,39 @@ pub struct Cli {
         default_value = "yaml"
     )]
     pub pass_remarks_format: String,
+}
+
+/// The loop vectorizer's command-line options (LLVM's names), shared by
+/// the main command (`print<access-info>` reads the forced width and
+/// interleave count, as opt-19's loop access analysis does) and
+/// `loopwright analyze` (its `vectorize` section).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct VectorizeArgs {
+    /// The vector width to use for every loop (0: choose); a loop's
+    /// `llvm.loop.vectorize.width` overrides it.
+    #[arg(long = "force-vector-width", value_name = "N", value_parser = parse_llvm_uint)]
+    pub force_vector_width: Option<u32>,
+
+    /// The interleave count to use for every loop (0: choose); it overrides
+    /// a loop's `llvm.loop.interleave.count`.
+    #[arg(long = "force-vector-interleave", value_name = "N", value_parser = parse_llvm_uint)]
+    pub force_vector_interleave: Option<u32>,
+}
+
+impl VectorizeArgs {
+    /// The vectorizer's options these give, over `base`.
+    pub fn options(
+        &self,
+        base: loopwright_transforms::vectorize::VectorizeOptions,
+    ) -> loopwright_transforms::vectorize::VectorizeOptions {
+        loopwright_transforms::vectorize::VectorizeOptions {
+            force_vector_width: self.force_vector_width.unwrap_or(base.force_vector_width),
+            force_vector_interleave: self
+                .force_vector_interleave
+                .or(base.force_vector_interleave),
+            ..base
+        }
+    }
 }
 
 /// The [`UnrollOptions`] field an option sets, which also gives its type.
@@ -374,6 +411,8 @@ const LONG: &[&str] = &[
     "max-forked-scev-depth",
     "alias-set-saturation-threshold",
     "enable-mem-access-versioning",
+    "force-vector-width",
+    "force-vector-interleave",
 ];
 
 fn is_long(name: &str) -> bool {

@@ -357,23 +357,14 @@ fn print_access_info(
     loopwright_analysis::laa::print::print_function(m, fid, f, &opts, &loc, out);
 }
 
-/// Loop access analysis's options for `f`: `base` with the target's
-/// maximum vector width (twice its vector register width, as LLVM's
-/// `MaxTargetVectorWidthInBits`).
-pub fn laa_options(
+/// Loop access analysis's options for `f` (the vectorizer's
+/// [`loopwright_transforms::vectorize::laa_options`]).
+pub(crate) fn laa_options(
     m: &Module,
     f: &loopwright_ir::Function,
     base: &loopwright_analysis::laa::LaaOptions,
 ) -> loopwright_analysis::laa::LaaOptions {
-    use loopwright_target::RegisterKind;
-    let target = loopwright_target::TargetModel::for_function(m, f);
-    let width = target
-        .subtarget()
-        .register_bit_width(RegisterKind::FixedVector);
-    loopwright_analysis::laa::LaaOptions {
-        max_target_vector_width_bits: (width != 0).then_some(2 * u64::from(width)),
-        ..base.clone()
-    }
+    loopwright_transforms::vectorize::laa_options(m, f, base)
 }
 
 /// An instruction's `!dbg` location as remarks print it (`file:line:col`).

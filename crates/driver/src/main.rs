@@ -92,6 +92,14 @@ fn run(cli: &Cli, unroll: UnrollOptions) -> Result<(), String> {
                 mem_access_versioning: cli
                     .enable_mem_access_versioning
                     .unwrap_or(d.mem_access_versioning),
+                forced_vf: cli
+                    .vectorize
+                    .force_vector_width
+                    .map_or(d.forced_vf, u64::from),
+                forced_interleave: cli
+                    .vectorize
+                    .force_vector_interleave
+                    .map_or(d.forced_interleave, u64::from),
                 ..d
             }
         },

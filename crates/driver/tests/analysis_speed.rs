@@ -86,7 +86,7 @@ fn vectorizer_analyses_against_the_default_pipeline() {
             if lf.is_empty() {
                 continue;
             }
-            let opts = loopwright::laa_options(&m, f, &Default::default());
+            let opts = loopwright_transforms::vectorize::laa_options(&m, f, &Default::default());
             let mut laa = LoopAccessAnalysis::new(&m, f, cfg, dt, lf, opts);
             let phis = PhiDescriptors::compute(&m, f);
             for l in lf.loops().filter(|&l| lf.is_innermost(l)) {

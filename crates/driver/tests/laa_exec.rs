@@ -170,7 +170,7 @@ fn claims(m: &Module, mode: Mode, tally: &mut Tally) -> Vec<(Func, loopwright_ir
         let cfg = ControlFlowGraph::compute(f);
         let dt = DominatorTree::compute(&cfg);
         let lf = LoopForest::compute(&cfg, &dt);
-        let opts = loopwright::laa_options(m, f, &Default::default());
+        let opts = loopwright_transforms::vectorize::laa_options(m, f, &Default::default());
         let mut laa = LoopAccessAnalysis::new(m, f, &cfg, &dt, &lf, opts);
         for l in lf.loops().filter(|&l| lf.is_innermost(l)) {
             tally.loops += 1;

@@ -932,14 +932,16 @@ fn verify_each_leaves_output_unchanged() {
 }
 
 /// `-pragma-unroll-threshold` moves the decision as in opt-19: under the
-/// default the pragma loop of `tests/unroll/pragma_threshold.ll` is fully
-/// unrolled, at 10 it is not and the remarks name the fallback count.
+/// default the pragma loop of `crates/driver/tests/inputs/pragma_threshold.ll`
+/// (outside `tests/`, so the suites that gather every module there keep
+/// their counts) is fully unrolled, at 10 it is not and the remarks name
+/// the fallback count.
 #[test]
 fn pragma_unroll_threshold_as_opt19() {
     if !have_opt("pragma_unroll_threshold_as_opt19") {
         return;
     }
-    let input = common::root().join("tests/unroll/pragma_threshold.ll");
+    let input = common::root().join("crates/driver/tests/inputs/pragma_threshold.ll");
     let input = input.to_str().unwrap();
     let mut seen = Vec::new();
     for args in [

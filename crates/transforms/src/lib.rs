@@ -34,6 +34,7 @@ pub mod rotate;
 pub mod simplify;
 pub mod unroll;
 pub mod utils;
+pub mod vectorize;
 pub mod warn;
 
 use loopwright_analysis::update::{self, Finished, Marks, RegionEdit};

@@ -148,6 +148,37 @@ pub enum Report {
 }
 
 impl Report {
+    /// The remark's name (LLVM's `recordAnalysis` tag), which the loop
+    /// vectorizer's analysis remark carries.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Report::NotInnermost => "NotInnermostLoop",
+            Report::CfgNotUnderstood => "CFGNotUnderstood",
+            Report::CantComputeIterations => "CantComputeNumberOfIterations",
+            Report::CantVectorizeInstruction(_) => "CantVectorizeInstruction",
+            Report::NonSimpleLoad(_) => "NonSimpleLoad",
+            Report::NonSimpleStore(_) => "NonSimpleStore",
+            Report::CantIdentifyArrayBounds => "CantIdentifyArrayBounds",
+            Report::CantCheckMemDepsAtRunTime => "CantCheckMemDepsAtRunTime",
+            Report::ConvergentWithRuntimeChecks => "CantInsertRuntimeCheckWithConvergent",
+            Report::UnsafeDep { .. } => "UnsafeDep",
+        }
+    }
+
+    /// The instruction the remark is located at (LLVM's `recordAnalysis`
+    /// with an instruction); `None`: the loop's start (and the unsafe
+    /// dependence's destination, not kept).
+    pub fn inst(&self) -> Option<Inst> {
+        match self {
+            Report::CantVectorizeInstruction(i)
+            | Report::NonSimpleLoad(i)
+            | Report::NonSimpleStore(i) => Some(*i),
+            // LLVM locates it at the dependence's destination, which the
+            // report does not keep.
+            _ => None,
+        }
+    }
+
     /// LLVM's message; `loc` gives the `file:line:col` of an instruction's
     /// `!dbg` location, when it has one.
     pub fn text(&self, loc: &dyn Fn(Inst) -> Option<String>) -> String {
@@ -699,86 +730,12 @@ impl Ctx<'_, '_> {
         }
     }
 
-    /// `getVectorIntrinsicIDForCall` is not `not_intrinsic`: the calls the
-    /// collection skips (trivially vectorizable intrinsics, `assume`,
-    /// lifetime markers, `noalias.scope.decl`, `sideeffect`,
-    /// `pseudoprobe`, and library calls that only read memory and have a
-    /// vector intrinsic).
     fn is_vector_intrinsic_call(&self, d: &loopwright_ir::InstData) -> bool {
-        let Some(name) = crate::effects::callee_name(self.m, d) else {
-            return false;
-        };
-        if let Some(rest) = name.strip_prefix("llvm.") {
-            const SKIPPED: &[&str] = &[
-                "assume",
-                "lifetime.start",
-                "lifetime.end",
-                "experimental.noalias.scope.decl",
-                "sideeffect",
-                "pseudoprobe",
-            ];
-            return SKIPPED
-                .iter()
-                .any(|s| rest == *s || rest.starts_with(&format!("{s}.")))
-                || is_trivially_vectorizable(rest);
-        }
-        // Library functions LLVM maps to intrinsics when they only read memory.
-        const LIBM: &[&str] = &[
-            "sin",
-            "cos",
-            "tan",
-            "asin",
-            "acos",
-            "atan",
-            "atan2",
-            "sinh",
-            "cosh",
-            "tanh",
-            "exp",
-            "exp2",
-            "exp10",
-            "log",
-            "log2",
-            "log10",
-            "sqrt",
-            "fabs",
-            "floor",
-            "ceil",
-            "trunc",
-            "rint",
-            "nearbyint",
-            "round",
-            "roundeven",
-            "pow",
-            "fmin",
-            "fmax",
-            "copysign",
-            "ldexp",
-            "lrint",
-            "llrint",
-        ];
-        let base = name
-            .strip_suffix('f')
-            .or_else(|| name.strip_suffix('l'))
-            .unwrap_or(name);
-        let known = LIBM.contains(&name) || LIBM.contains(&base);
-        known
-            && crate::effects::call_memory_effects(self.m, d).only_reads_memory()
-            && !crate::effects::call_fn_has(self.m, d, "nobuiltin")
-            && crate::effects::called_function(self.m, d)
-                .is_some_and(|f| self.m.functions[f].is_declaration())
+        is_vector_intrinsic_call(self.m, d)
     }
 
-    /// The call has vector variants (`vector-function-abi-variant`).
     fn has_vector_variant(&self, d: &loopwright_ir::InstData) -> bool {
-        let Some(ci) = d.call_info() else {
-            return false;
-        };
-        crate::effects::called_function(self.m, d).is_some()
-            && !crate::effects::call_fn_has(self.m, d, "nobuiltin")
-            && self.m.attrs.get(ci.fn_attrs).iter().any(|a| {
-                matches!(a, loopwright_ir::Attr::Raw(k, _) if &**k == "vector-function-abi-variant")
-            })
+        has_vector_variant(self.m, d)
     }
 
     /// `isInvariant`.
@@ -950,7 +907,7 @@ fn is_simple(d: &loopwright_ir::InstData) -> bool {
 }
 
 /// LLVM 19's `isTriviallyVectorizable` (intrinsic name without `llvm.`).
-fn is_trivially_vectorizable(rest: &str) -> bool {
+pub fn is_trivially_vectorizable(rest: &str) -> bool {
     const NAMES: &[&str] = &[
         "bswap",
         "bitreverse",
@@ -1016,4 +973,85 @@ fn is_trivially_vectorizable(rest: &str) -> bool {
     NAMES
         .iter()
         .any(|n| rest == *n || rest.strip_prefix(n).is_some_and(|r| r.starts_with('.')))
+}
+
+/// `getVectorIntrinsicIDForCall` is not `not_intrinsic`: the calls the
+/// collection skips (trivially vectorizable intrinsics, `assume`,
+/// lifetime markers, `noalias.scope.decl`, `sideeffect`,
+/// `pseudoprobe`, and library calls that only read memory and have a
+/// vector intrinsic).
+pub fn is_vector_intrinsic_call(m: &Module, d: &loopwright_ir::InstData) -> bool {
+    let Some(name) = crate::effects::callee_name(m, d) else {
+        return false;
+    };
+    if let Some(rest) = name.strip_prefix("llvm.") {
+        const SKIPPED: &[&str] = &[
+            "assume",
+            "lifetime.start",
+            "lifetime.end",
+            "experimental.noalias.scope.decl",
+            "sideeffect",
+            "pseudoprobe",
+        ];
+        return SKIPPED
+            .iter()
+            .any(|s| rest == *s || rest.starts_with(&format!("{s}.")))
+            || is_trivially_vectorizable(rest);
+    }
+    // Library functions LLVM maps to intrinsics when they only read memory.
+    const LIBM: &[&str] = &[
+        "sin",
+        "cos",
+        "tan",
+        "asin",
+        "acos",
+        "atan",
+        "atan2",
+        "sinh",
+        "cosh",
+        "tanh",
+        "exp",
+        "exp2",
+        "exp10",
+        "log",
+        "log2",
+        "log10",
+        "sqrt",
+        "fabs",
+        "floor",
+        "ceil",
+        "trunc",
+        "rint",
+        "nearbyint",
+        "round",
+        "roundeven",
+        "pow",
+        "fmin",
+        "fmax",
+        "copysign",
+        "ldexp",
+        "lrint",
+        "llrint",
+    ];
+    let base = name
+        .strip_suffix('f')
+        .or_else(|| name.strip_suffix('l'))
+        .unwrap_or(name);
+    let known = LIBM.contains(&name) || LIBM.contains(&base);
+    known
+        && crate::effects::call_memory_effects(m, d).only_reads_memory()
+        && !crate::effects::call_fn_has(m, d, "nobuiltin")
+        && crate::effects::called_function(m, d).is_some_and(|f| m.functions[f].is_declaration())
+}
+
+/// The call has vector variants (`vector-function-abi-variant`).
+pub fn has_vector_variant(m: &Module, d: &loopwright_ir::InstData) -> bool {
+    let Some(ci) = d.call_info() else {
+        return false;
+    };
+    crate::effects::called_function(m, d).is_some()
+        && !crate::effects::call_fn_has(m, d, "nobuiltin")
+        && m.attrs.get(ci.fn_attrs).iter().any(|a| {
+            matches!(a, loopwright_ir::Attr::Raw(k, _) if &**k == "vector-function-abi-variant")
+        })
 }

@@ -228,7 +228,7 @@ impl ScalarEvolution<'_> {
     }
 
     /// The expression of an operand (LLVM's `getSCEV`).
-    pub(crate) fn get_scev(&mut self, o: Operand) -> Scev {
+    pub fn get_scev(&mut self, o: Operand) -> Scev {
         match o {
             Operand::Value(v) => {
                 if let Some(&s) = self.values.get(&v) {
