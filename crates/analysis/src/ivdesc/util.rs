@@ -7,8 +7,7 @@ use crate::effects::intrinsic_name;
 use crate::loops::Loop;
 use crate::scev::ScalarEvolution;
 use loopwright_ir::{
-    Block, Flags, Function, Inst, InstData, Module, Opcode, Operand, Predicate, TypeData, Value,
-    ValueDef,
+    Block, Flags, Function, Inst, InstData, Module, Opcode, Operand, Predicate, Value, ValueDef,
 };
 use smallvec::SmallVec;
 
@@ -326,18 +325,8 @@ impl<'a> Cx<'a> {
     /// Whether the type is one a loop phi can be vectorized with: an
     /// integer, floating-point or pointer scalar.
     pub fn is_scalar_int_fp_ptr(&self, t: loopwright_ir::Type) -> bool {
-        matches!(
-            self.m.types.data(t),
-            TypeData::Int(_)
-                | TypeData::Ptr(_)
-                | TypeData::Half
-                | TypeData::BFloat
-                | TypeData::Float
-                | TypeData::Double
-                | TypeData::X86Fp80
-                | TypeData::Fp128
-                | TypeData::PpcFp128
-        )
+        let tt = &self.m.types;
+        tt.is_int(t) || tt.is_ptr(t) || tt.is_float(t)
     }
 
     /// The program-order key of `i`: its block's place in the layout,

@@ -811,18 +811,8 @@ impl<'a> LegalityAnalysis<'a> {
     }
 
     fn is_scalar(&self, t: loopwright_ir::Type) -> bool {
-        matches!(
-            self.m.types.data(t),
-            TypeData::Int(_)
-                | TypeData::Ptr(_)
-                | TypeData::Half
-                | TypeData::BFloat
-                | TypeData::Float
-                | TypeData::Double
-                | TypeData::X86Fp80
-                | TypeData::Fp128
-                | TypeData::PpcFp128
-        )
+        let tt = &self.m.types;
+        tt.is_int(t) || tt.is_ptr(t) || tt.is_float(t)
     }
 
     fn int_bits(&self, t: loopwright_ir::Type) -> Option<u32> {
@@ -921,18 +911,7 @@ impl<'a> LegalityAnalysis<'a> {
             let named = loopwright_analysis::effects::called_function(m, d).is_some();
             if !(vector_intrinsic || (named && laa::has_vector_variant(m, d))) {
                 let name = loopwright_analysis::effects::callee_name(m, d).unwrap_or("");
-                let math_lib = named
-                    && matches!(
-                        m.types.data(d.ty),
-                        TypeData::Half
-                            | TypeData::BFloat
-                            | TypeData::Float
-                            | TypeData::Double
-                            | TypeData::X86Fp80
-                            | TypeData::Fp128
-                            | TypeData::PpcFp128
-                    )
-                    && has_optimized_codegen(name);
+                let math_lib = named && m.types.is_float(d.ty) && has_optimized_codegen(name);
                 return Err(Rejection::CantVectorizeCall { call: i, math_lib });
             }
             if vector_intrinsic {
@@ -948,7 +927,7 @@ impl<'a> LegalityAnalysis<'a> {
                 }
             }
         }
-        let void = matches!(m.types.data(d.ty), TypeData::Void);
+        let void = m.types.is_void(d.ty);
         let cast_from_bad = d.opcode.is_cast()
             && d.operands()
                 .first()
@@ -1009,16 +988,7 @@ impl<'a> LegalityAnalysis<'a> {
     }
 
     fn is_fp(&self, t: loopwright_ir::Type) -> bool {
-        matches!(
-            self.m.types.data(t),
-            TypeData::Half
-                | TypeData::BFloat
-                | TypeData::Float
-                | TypeData::Double
-                | TypeData::X86Fp80
-                | TypeData::Fp128
-                | TypeData::PpcFp128
-        )
+        self.m.types.is_float(t)
     }
 
     /// X86's `isLegalNTStore` / `isLegalNTLoad` of a two-element vector of
