@@ -587,11 +587,7 @@ impl Ctx<'_, '_> {
                 self.forked_scevs(l, ops[0], &mut base, depth);
                 self.forked_scevs(l, ops[1], &mut off, depth);
                 let freeze = base.iter().chain(off.iter()).any(|x| x.1);
-                if off.len() == 2 && base.len() == 1 {
-                    base.push(base[0]);
-                } else if base.len() == 2 && off.len() == 1 {
-                    off.push(off[0]);
-                } else {
+                if !pair_forks(&mut off, &mut base) {
                     out.push((s, freeze));
                     return;
                 }
@@ -634,11 +630,7 @@ impl Ctx<'_, '_> {
                 self.forked_scevs(l, ops[0], &mut ls, depth);
                 self.forked_scevs(l, ops[1], &mut rs, depth);
                 let freeze = ls.iter().chain(rs.iter()).any(|x| x.1);
-                if ls.len() == 2 && rs.len() == 1 {
-                    rs.push(rs[0]);
-                } else if rs.len() == 2 && ls.len() == 1 {
-                    ls.push(ls[0]);
-                } else {
+                if !pair_forks(&mut ls, &mut rs) {
                     out.push((s, freeze));
                     return;
                 }
@@ -654,4 +646,18 @@ impl Ctx<'_, '_> {
             _ => out.push((s, self.maybe_poison(p))),
         }
     }
+}
+
+/// Pairs the forks of two operands: when one has two and the other one,
+/// the single fork stands for both (`findForkedSCEVs` broadcasting it);
+/// false when they cannot be paired.
+fn pair_forks<T: Copy>(a: &mut Vec<T>, b: &mut Vec<T>) -> bool {
+    if a.len() == 2 && b.len() == 1 {
+        b.push(b[0]);
+    } else if b.len() == 2 && a.len() == 1 {
+        a.push(a[0]);
+    } else {
+        return false;
+    }
+    true
 }

@@ -530,42 +530,35 @@ impl Ctx<'_, '_> {
                     continue;
                 }
                 let (reads, writes) = self.reads_writes(d);
-                if reads {
-                    if d.opcode == Opcode::Call && self.has_vector_variant(d) {
-                        continue;
-                    }
-                    if d.opcode != Opcode::Load {
-                        info.report = Some(Report::CantVectorizeInstruction(i));
-                        complex = true;
-                        continue;
-                    }
-                    if !is_simple(d) && !parallel {
-                        info.report = Some(Report::NonSimpleLoad(i));
-                        complex = true;
-                        continue;
-                    }
-                    loads.push(i);
-                    dc.add_access(self, l, i, false);
-                    if versioning {
-                        self.collect_strided_access(pse, d.operands()[0]);
-                    }
+                if reads && d.opcode == Opcode::Call && self.has_vector_variant(d) {
                     continue;
                 }
-                if writes {
-                    if d.opcode != Opcode::Store {
+                if reads || writes {
+                    // A read must be a load, a write a store; its pointer
+                    // is the load's first operand, the store's second.
+                    let (opcode, non_simple, ptr) = if reads {
+                        (Opcode::Load, Report::NonSimpleLoad(i), 0)
+                    } else {
+                        (Opcode::Store, Report::NonSimpleStore(i), 1)
+                    };
+                    if d.opcode != opcode {
                         info.report = Some(Report::CantVectorizeInstruction(i));
                         complex = true;
                         continue;
                     }
                     if !is_simple(d) && !parallel {
-                        info.report = Some(Report::NonSimpleStore(i));
+                        info.report = Some(non_simple);
                         complex = true;
                         continue;
                     }
-                    stores.push(i);
-                    dc.add_access(self, l, i, true);
+                    if reads {
+                        loads.push(i);
+                    } else {
+                        stores.push(i);
+                    }
+                    dc.add_access(self, l, i, !reads);
                     if versioning {
-                        self.collect_strided_access(pse, d.operands()[1]);
+                        self.collect_strided_access(pse, d.operands()[ptr]);
                     }
                 }
             }
