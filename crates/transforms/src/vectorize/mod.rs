@@ -16,8 +16,10 @@
 //! the run-time check thresholds); the command-line spellings live in the
 //! driver's `cli.rs`, which fills [`VectorizeOptions`].
 
+pub mod decision;
 pub mod legality;
 
+pub use decision::{MemWidening, Selected, WidthDecisions};
 pub use legality::{
     analyze_function, Force, Hints, Legal, LegalityAnalysis, LoopVerdict, Rejection, RemarkKind,
 };
