@@ -1344,12 +1344,12 @@ impl<'a> Verifier<'a> {
                 if let Some(p) = pred {
                     if is_icmp {
                         check!(
-                            is_icmp_predicate(p),
+                            Predicate::is_int(p),
                             "Invalid predicate in ICmp instruction!"
                         );
                     } else {
                         check!(
-                            !is_icmp_predicate(p),
+                            !Predicate::is_int(p),
                             "Invalid predicate in FCmp instruction!"
                         );
                     }
@@ -1900,11 +1900,6 @@ fn for_each_used_value(f: &Function, i: Inst, mut g: impl FnMut(usize)) {
             _ => {}
         }
     }
-}
-
-fn is_icmp_predicate(p: Predicate) -> bool {
-    use Predicate::*;
-    matches!(p, Eq | Ne | Ugt | Uge | Ult | Ule | Sgt | Sge | Slt | Sle)
 }
 
 /// Cast rules, as LLVM's verifier states them per cast opcode.

@@ -492,6 +492,130 @@ impl Predicate {
             _ => return None,
         })
     }
+
+    /// Whether this is an `icmp` predicate.
+    pub fn is_int(self) -> bool {
+        use Predicate::*;
+        matches!(
+            self,
+            Eq | Ne | Ugt | Uge | Ult | Ule | Sgt | Sge | Slt | Sle
+        )
+    }
+
+    /// `sgt`, `sge`, `slt` or `sle`.
+    pub fn is_signed(self) -> bool {
+        use Predicate::*;
+        matches!(self, Sgt | Sge | Slt | Sle)
+    }
+
+    /// `ugt`, `uge`, `ult` or `ule` of `icmp`.
+    pub fn is_unsigned(self) -> bool {
+        use Predicate::*;
+        matches!(self, Ugt | Uge | Ult | Ule)
+    }
+
+    /// The predicate that is true exactly when this one is false (LLVM's
+    /// `getInversePredicate`): `slt` and `sge`, `oeq` and `une`, `ord`
+    /// and `uno`, `false` and `true`.
+    pub fn inverse(self) -> Predicate {
+        use Predicate::*;
+        match self {
+            Eq => Ne,
+            Ne => Eq,
+            Ugt => Ule,
+            Uge => Ult,
+            Ult => Uge,
+            Ule => Ugt,
+            Sgt => Sle,
+            Sge => Slt,
+            Slt => Sge,
+            Sle => Sgt,
+            False => True,
+            True => False,
+            Oeq => Une,
+            Une => Oeq,
+            Ogt => FUle,
+            FUle => Ogt,
+            Oge => FUlt,
+            FUlt => Oge,
+            Olt => FUge,
+            FUge => Olt,
+            Ole => FUgt,
+            FUgt => Ole,
+            One => Ueq,
+            Ueq => One,
+            Ord => Uno,
+            Uno => Ord,
+        }
+    }
+
+    /// The predicate for the operands swapped (LLVM's
+    /// `getSwappedPredicate`): `a slt b` is `b sgt a`.
+    pub fn swapped(self) -> Predicate {
+        use Predicate::*;
+        match self {
+            Ugt => Ult,
+            Uge => Ule,
+            Ult => Ugt,
+            Ule => Uge,
+            Sgt => Slt,
+            Sge => Sle,
+            Slt => Sgt,
+            Sle => Sge,
+            Ogt => Olt,
+            Oge => Ole,
+            Olt => Ogt,
+            Ole => Oge,
+            FUgt => FUlt,
+            FUge => FUle,
+            FUlt => FUgt,
+            FUle => FUge,
+            other => other,
+        }
+    }
+
+    /// The strict form of an integer order (`sle` to `slt`); others
+    /// unchanged.
+    pub fn strict(self) -> Predicate {
+        use Predicate::*;
+        match self {
+            Sle => Slt,
+            Sge => Sgt,
+            Ule => Ult,
+            Uge => Ugt,
+            o => o,
+        }
+    }
+
+    /// The non-strict form of an integer order (`slt` to `sle`); others
+    /// unchanged.
+    pub fn non_strict(self) -> Predicate {
+        use Predicate::*;
+        match self {
+            Slt => Sle,
+            Sgt => Sge,
+            Ult => Ule,
+            Ugt => Uge,
+            o => o,
+        }
+    }
+
+    /// The signed form of an unsigned integer order and vice versa;
+    /// others unchanged.
+    pub fn flipped_signedness(self) -> Predicate {
+        use Predicate::*;
+        match self {
+            Slt => Ult,
+            Sle => Ule,
+            Sgt => Ugt,
+            Sge => Uge,
+            Ult => Slt,
+            Ule => Sle,
+            Ugt => Sgt,
+            Uge => Sge,
+            o => o,
+        }
+    }
 }
 
 /// Atomic orderings.

@@ -143,13 +143,13 @@ impl AliasAnalysis<'_> {
         let c = if l == v {
             self.cint(r)?
         } else if r == v {
-            pred = crate::scev::range::swapped_predicate(pred);
+            pred = pred.swapped();
             self.cint(l)?
         } else {
             return None;
         };
         if f == to {
-            pred = crate::scev::range::inverse_predicate(pred);
+            pred = pred.inverse();
         }
         Some(ConstantRange::exact_icmp_region(pred, c))
     }
@@ -619,13 +619,13 @@ impl AliasAnalysis<'_> {
         let x = if l == v {
             r
         } else if r == v {
-            pred = crate::scev::range::swapped_predicate(pred);
+            pred = pred.swapped();
             l
         } else {
             return false;
         };
         if f == to {
-            pred = crate::scev::range::inverse_predicate(pred);
+            pred = pred.inverse();
         }
         self.cmp_excludes_zero(pred, x)
     }
@@ -720,14 +720,14 @@ impl AliasAnalysis<'_> {
             let rhs = if ops[0] == vo {
                 ops[1]
             } else if ops[1] == vo {
-                pred = crate::scev::range::swapped_predicate(pred);
+                pred = pred.swapped();
                 ops[0]
             } else {
                 continue;
             };
             let non_null_if_true = if self.cmp_excludes_zero(pred, rhs) {
                 true
-            } else if self.cmp_excludes_zero(crate::scev::range::inverse_predicate(pred), rhs) {
+            } else if self.cmp_excludes_zero(pred.inverse(), rhs) {
                 false
             } else {
                 continue;

@@ -306,7 +306,7 @@ impl<'a> Cx<'a> {
                     return None;
                 }
                 let p = cd.predicate()?;
-                let p = if lhs == tv { p } else { inverse(p) };
+                let p = if lhs == tv { p } else { p.inverse() };
                 use Predicate::*;
                 match (cd.opcode, p) {
                     (Opcode::ICmp, Ult | Ule) => Some(RecurKind::UMin),
@@ -354,39 +354,6 @@ pub(crate) enum Intrinsic {
     FMulAdd,
     Fma,
     Other,
-}
-
-/// The inverse of a compare predicate (LLVM's `getInversePredicate`).
-pub(crate) fn inverse(p: Predicate) -> Predicate {
-    use Predicate::*;
-    match p {
-        Eq => Ne,
-        Ne => Eq,
-        Ugt => Ule,
-        Uge => Ult,
-        Ult => Uge,
-        Ule => Ugt,
-        Sgt => Sle,
-        Sge => Slt,
-        Slt => Sge,
-        Sle => Sgt,
-        False => True,
-        True => False,
-        Oeq => Une,
-        Une => Oeq,
-        Ogt => FUle,
-        FUle => Ogt,
-        Oge => FUlt,
-        FUlt => Oge,
-        Olt => FUge,
-        FUge => Olt,
-        Ole => FUgt,
-        FUgt => Ole,
-        One => Ueq,
-        Ueq => One,
-        Ord => Uno,
-        Uno => Ord,
-    }
 }
 
 /// Whether the function has `"no-nans-fp-math"="true"` and

@@ -1458,7 +1458,7 @@ impl ScalarEvolution<'_> {
                 if lhs_bits > bits {
                     return None;
                 }
-                let signed = super::range::is_signed_predicate(p);
+                let signed = p.is_signed();
                 let la = self.get_scev(tv);
                 let ra = self.get_scev(fv);
                 let mut ls = self.get_scev(lhs);

@@ -19,7 +19,7 @@
 
 use super::expr::{NoWrap, Ops, Scev, ScevData, Ty, UnkRef};
 use super::int::CInt;
-use super::range::{inverse_predicate, is_signed_predicate, swapped_predicate, ConstantRange};
+use super::range::ConstantRange;
 use super::ScalarEvolution;
 use crate::loops::Loop;
 use loopwright_ir::{Attr, Block, Opcode, Operand, Predicate, ValueDef};
@@ -549,11 +549,7 @@ impl ScalarEvolution<'_> {
                 let Some(p) = v.pred else {
                     return self.cnc_limit();
                 };
-                let pred = if exit_if_true {
-                    inverse_predicate(p)
-                } else {
-                    p
-                };
+                let pred = if exit_if_true { p.inverse() } else { p };
                 let lhs = self.get_scev(v.ops[0]);
                 let rhs = self.get_scev(v.ops[1]);
                 let el = self.exit_limit_from_icmp(l, pred, lhs, rhs, only_exit);
@@ -664,7 +660,7 @@ impl ScalarEvolution<'_> {
         let mut pred = pred;
         if self.is_loop_invariant(lhs, l) && !self.is_loop_invariant(rhs, l) {
             std::mem::swap(&mut lhs, &mut rhs);
-            pred = swapped_predicate(pred);
+            pred = pred.swapped();
         }
         let controlling_finite =
             only_exit && self.loop_has_no_abnormal_exits(l) && self.loop_is_finite_by_assumption(l);
@@ -745,7 +741,7 @@ impl ScalarEvolution<'_> {
                             return self.cnc_limit();
                         }
                         let wide = Ty::Int(bits * 2);
-                        if is_signed_predicate(pred) {
+                        if pred.is_signed() {
                             lhs = self.get_sign_extend(lhs, wide, 0);
                             rhs = self.get_sign_extend(rhs, wide, 0);
                         } else {
@@ -759,11 +755,11 @@ impl ScalarEvolution<'_> {
                     let t = self.ty(rhs);
                     let one = self.get_one(t);
                     let r1 = self.get_add2(one, rhs, NoWrap::ANY);
-                    (super::range::strict_predicate(pred), r1)
+                    (pred.strict(), r1)
                 } else {
                     (pred, rhs)
                 };
-                let el = self.how_many_less_thans(lhs, r, l, is_signed_predicate(p), only_exit);
+                let el = self.how_many_less_thans(lhs, r, l, p.is_signed(), only_exit);
                 if self.has_any_info(&el) {
                     return el;
                 }
@@ -776,11 +772,11 @@ impl ScalarEvolution<'_> {
                     let t = self.ty(rhs);
                     let m1 = self.get_minus_one(t);
                     let r1 = self.get_add2(m1, rhs, NoWrap::ANY);
-                    (super::range::strict_predicate(pred), r1)
+                    (pred.strict(), r1)
                 } else {
                     (pred, rhs)
                 };
-                let el = self.how_many_greater_thans(lhs, r, l, is_signed_predicate(p), only_exit);
+                let el = self.how_many_greater_thans(lhs, r, l, p.is_signed(), only_exit);
                 if self.has_any_info(&el) {
                     return el;
                 }

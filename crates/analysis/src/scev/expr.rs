@@ -2152,7 +2152,7 @@ impl ScalarEvolution<'_> {
             (true, false) => loopwright_ir::Predicate::Sle,
             (false, false) => loopwright_ir::Predicate::Ule,
         };
-        let pred_second_wins = super::range::swapped_predicate(pred_first_wins);
+        let pred_second_wins = pred_first_wins.swapped();
         let mut i = 0;
         while i + 1 < ops.len() {
             if ops[i] == ops[i + 1]

@@ -7,7 +7,7 @@
 //! trip multiples and a few proofs), never as values.
 
 use super::expr::{CastKind, MinMaxKind, NoWrap, Ops, Scev, ScevData};
-use super::range::{swapped_predicate, ConstantRange};
+use super::range::ConstantRange;
 use super::ScalarEvolution;
 use crate::loops::Loop;
 use loopwright_ir::{Opcode, Operand, Predicate};
@@ -68,11 +68,7 @@ impl ScalarEvolution<'_> {
                 if let Some(v) = self.view(c) {
                     if v.opcode == Opcode::ICmp {
                         let Some(p) = v.pred else { continue };
-                        let p = if enter_if_true {
-                            p
-                        } else {
-                            super::range::inverse_predicate(p)
-                        };
+                        let p = if enter_if_true { p } else { p.inverse() };
                         let a = self.get_scev(v.ops[0]);
                         let b = self.get_scev(v.ops[1]);
                         if !self.is_cnc(a) && !self.is_cnc(b) && self.bits_of(a) == self.bits_of(b)
@@ -147,7 +143,7 @@ impl ScalarEvolution<'_> {
         let (mut pred, mut lhs, mut rhs) = (pred, lhs, rhs);
         if self.as_const(lhs).is_some() {
             std::mem::swap(&mut lhs, &mut rhs);
-            pred = swapped_predicate(pred);
+            pred = pred.swapped();
         }
         // (-C1 + X) < C2, as instcombine forms range checks.
         if let (ScevData::Add(ops), Some(c2)) = (self.data(lhs).clone(), self.as_const(rhs)) {
@@ -192,7 +188,7 @@ impl ScalarEvolution<'_> {
         }
         if !self.is_unknown(lhs) && self.is_unknown(rhs) {
             std::mem::swap(&mut lhs, &mut rhs);
-            pred = swapped_predicate(pred);
+            pred = pred.swapped();
         }
         let t = self.ty(rhs);
         let one = self.get_one(t);

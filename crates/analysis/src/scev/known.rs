@@ -1509,7 +1509,7 @@ impl ScalarEvolution<'_> {
                 }
                 check(self, false, Predicate::Eq)
             }
-            p if super::range::is_signed_predicate(p) => check(self, true, p),
+            p if p.is_signed() => check(self, true, p),
             p => check(self, false, p),
         }
     }

@@ -9,10 +9,7 @@
 
 use super::expr::{NoWrap, Scev, ScevData};
 use super::int::CInt;
-use super::range::{
-    flipped_signedness, inverse_predicate, is_signed_predicate, is_unsigned_predicate,
-    non_strict_predicate, swapped_predicate, ConstantRange,
-};
+use super::range::ConstantRange;
 use super::ScalarEvolution;
 use crate::loops::Loop;
 use loopwright_ir::{Block, Opcode, Operand, Predicate, ValueDef};
@@ -32,7 +29,7 @@ fn is_false_when_equal(p: Predicate) -> bool {
 }
 
 fn is_relational(p: Predicate) -> bool {
-    is_signed_predicate(p) || is_unsigned_predicate(p)
+    p.is_signed() || p.is_unsigned()
 }
 
 impl ScalarEvolution<'_> {
@@ -103,7 +100,7 @@ impl ScalarEvolution<'_> {
         if ll != lbl || la.len() != 2 || lb.len() != 2 || la[1] != lb[1] {
             return false;
         }
-        let nw = if is_signed_predicate(p) {
+        let nw = if p.is_signed() {
             NoWrap::NSW
         } else {
             NoWrap::NUW
@@ -213,13 +210,13 @@ impl ScalarEvolution<'_> {
                 return trivial(self, p, a, b, r);
             }
             std::mem::swap(a, b);
-            *p = swapped_predicate(*p);
+            *p = p.swapped();
             changed = true;
         }
         if let Some(l) = self.ar_loop(*b) {
             if self.is_loop_invariant(*a, l) && self.properly_dominates(*a, self.lf.header(l)) {
                 std::mem::swap(a, b);
-                *p = swapped_predicate(*p);
+                *p = p.swapped();
                 changed = true;
             }
         }
@@ -406,7 +403,7 @@ impl ScalarEvolution<'_> {
             p,
             Predicate::Slt | Predicate::Sgt | Predicate::Ult | Predicate::Ugt
         );
-        let non_strict = non_strict_predicate(p);
+        let non_strict = p.non_strict();
         let mut proved_ns = false;
         let mut proved_ne = false;
         if strict {
@@ -666,7 +663,7 @@ impl ScalarEvolution<'_> {
         let Some(fp) = d.predicate() else {
             return false;
         };
-        let fp = if inverse { inverse_predicate(fp) } else { fp };
+        let fp = if inverse { fp.inverse() } else { fp };
         let (o0, o1) = (d.operands()[0], d.operands()[1]);
         let fa = self.get_scev(o0);
         let fb = self.get_scev(o1);
@@ -691,7 +688,7 @@ impl ScalarEvolution<'_> {
         let (mut a, mut b, mut fa, mut fb) = (a, b, fa, fb);
         let (wa, wf) = (self.bits_of(a), self.bits_of(fa));
         if wa < wf {
-            if !is_signed_predicate(fp) && !self.ty(fa).is_ptr() && !self.ty(fb).is_ptr() {
+            if !fp.is_signed() && !self.ty(fa).is_ptr() && !self.ty(fb).is_ptr() {
                 let nt = self.ty(a);
                 let wt = self.ty(fa);
                 let maxc = self.get_const(CInt::umax_value(wa));
@@ -710,7 +707,7 @@ impl ScalarEvolution<'_> {
                 return false;
             }
             let wt = self.ty(fa);
-            if is_signed_predicate(p) {
+            if p.is_signed() {
                 a = self.get_sign_extend(a, wt, 0);
                 b = self.get_sign_extend(b, wt, 0);
             } else {
@@ -722,7 +719,7 @@ impl ScalarEvolution<'_> {
                 return false;
             }
             let wt = self.ty(a);
-            if is_signed_predicate(fp) {
+            if fp.is_signed() {
                 fa = self.get_sign_extend(fa, wt, 0);
                 fb = self.get_sign_extend(fb, wt, 0);
             } else {
@@ -757,16 +754,16 @@ impl ScalarEvolution<'_> {
         if a == fb || b == fa {
             if self.as_const(b).is_some() {
                 std::mem::swap(&mut fa, &mut fb);
-                fp = swapped_predicate(fp);
+                fp = fp.swapped();
             } else {
                 std::mem::swap(&mut a, &mut b);
-                p = swapped_predicate(p);
+                p = p.swapped();
             }
         }
         if fp == p {
             return self.is_implied_cond_operands(p, a, b, fa, fb, ctx);
         }
-        if swapped_predicate(fp) == p {
+        if fp.swapped() == p {
             if self.as_const(b).is_none() && self.as_add_rec(a).is_none() {
                 return self.is_implied_cond_operands(fp, b, a, fa, fb, ctx);
             }
@@ -789,7 +786,7 @@ impl ScalarEvolution<'_> {
             }
             return false;
         }
-        if is_relational(fp) && p == flipped_signedness(fp) {
+        if is_relational(fp) && p == fp.flipped_signedness() {
             if (self.is_known_non_negative(fa) && self.is_known_non_negative(fb))
                 || (self.is_known_negative(fa) && self.is_known_negative(fb))
             {
@@ -800,16 +797,16 @@ impl ScalarEvolution<'_> {
                 cp,
                 Predicate::Sgt | Predicate::Sge | Predicate::Ugt | Predicate::Uge
             ) {
-                cp = swapped_predicate(cp);
+                cp = cp.swapped();
                 std::mem::swap(&mut ca, &mut cb);
                 std::mem::swap(&mut cfa, &mut cfb);
             }
             // x <u y && y >=s 0 implies x <s y; x <s y && y <s 0 implies
             // x <u y: the sign of the found bound decides.
-            if is_signed_predicate(cp) && self.is_known_non_negative(cfb) {
+            if cp.is_signed() && self.is_known_non_negative(cfb) {
                 return self.is_implied_cond_operands(cp, ca, cb, cfa, cfb, ctx);
             }
-            if is_unsigned_predicate(cp) && self.is_known_negative(cfb) {
+            if cp.is_unsigned() && self.is_known_negative(cfb) {
                 return self.is_implied_cond_operands(cp, ca, cb, cfa, cfb, ctx);
             }
         }
@@ -818,7 +815,7 @@ impl ScalarEvolution<'_> {
                 Some(c) => (c, fb),
                 None => (self.as_const(fb).unwrap_or(CInt::zero(1)), fa),
             };
-            let min = if is_signed_predicate(p) {
+            let min = if p.is_signed() {
                 self.signed_range(v).smin()
             } else {
                 self.unsigned_range(v).umin()
@@ -839,7 +836,7 @@ impl ScalarEvolution<'_> {
                         }
                     }
                     Predicate::Sle | Predicate::Ule | Predicate::Slt | Predicate::Ult => {
-                        let sp = swapped_predicate(p);
+                        let sp = p.swapped();
                         if matches!(p, Predicate::Sle | Predicate::Ule)
                             && self.is_implied_cond_operands(sp, b, a, v, sc, ctx)
                         {

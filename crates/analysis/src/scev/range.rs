@@ -674,7 +674,7 @@ impl ConstantRange {
 
     /// The values `x` such that `x pred y` holds for every `y` in `cr`.
     pub fn satisfying_icmp_region(pred: Predicate, cr: &Self) -> Self {
-        Self::allowed_icmp_region(inverse_predicate(pred), cr).inverse()
+        Self::allowed_icmp_region(pred.inverse(), cr).inverse()
     }
 
     /// The values `x` with `x pred c`.
@@ -830,94 +830,6 @@ fn exact_mul_nsw_region(v: CInt) -> ConstantRange {
         )
     };
     ConstantRange::non_empty(CInt::from_i128(w, lo), CInt::from_i128(w, hi + 1))
-}
-
-/// `!pred`.
-pub fn inverse_predicate(p: Predicate) -> Predicate {
-    use Predicate::*;
-    match p {
-        Eq => Ne,
-        Ne => Eq,
-        Ugt => Ule,
-        Uge => Ult,
-        Ult => Uge,
-        Ule => Ugt,
-        Sgt => Sle,
-        Sge => Slt,
-        Slt => Sge,
-        Sle => Sgt,
-        other => other,
-    }
-}
-
-/// The predicate with operands swapped.
-pub fn swapped_predicate(p: Predicate) -> Predicate {
-    use Predicate::*;
-    match p {
-        Ugt => Ult,
-        Uge => Ule,
-        Ult => Ugt,
-        Ule => Uge,
-        Sgt => Slt,
-        Sge => Sle,
-        Slt => Sgt,
-        Sle => Sge,
-        other => other,
-    }
-}
-
-pub fn is_signed_predicate(p: Predicate) -> bool {
-    matches!(
-        p,
-        Predicate::Sgt | Predicate::Sge | Predicate::Slt | Predicate::Sle
-    )
-}
-
-pub fn is_unsigned_predicate(p: Predicate) -> bool {
-    matches!(
-        p,
-        Predicate::Ugt | Predicate::Uge | Predicate::Ult | Predicate::Ule
-    )
-}
-
-/// Non-strict to strict (`sle` to `slt`), others unchanged.
-pub fn strict_predicate(p: Predicate) -> Predicate {
-    use Predicate::*;
-    match p {
-        Sle => Slt,
-        Sge => Sgt,
-        Ule => Ult,
-        Uge => Ugt,
-        o => o,
-    }
-}
-
-/// Strict to non-strict (`slt` to `sle`), others unchanged.
-pub fn non_strict_predicate(p: Predicate) -> Predicate {
-    use Predicate::*;
-    match p {
-        Slt => Sle,
-        Sgt => Sge,
-        Ult => Ule,
-        Ugt => Uge,
-        o => o,
-    }
-}
-
-/// The signed version of an unsigned predicate and vice versa.
-pub fn flipped_signedness(p: Predicate) -> Predicate {
-    use Predicate::*;
-    match p {
-        Slt => Ult,
-        Sle => Ule,
-        Sgt => Ugt,
-        Sge => Uge,
-        Ult => Slt,
-        Ule => Sle,
-        Ugt => Sgt,
-        Uge => Sge,
-        o => o,
-    }
 }
 
 impl CInt {

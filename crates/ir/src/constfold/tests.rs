@@ -328,3 +328,54 @@ fn vectors_fold_lane_by_lane() {
         Some(Value::Scalar(Lane::Poison))
     );
 }
+
+/// `Predicate::inverse`, `swapped`, `strict`, `non_strict` and
+/// `flipped_signedness` agree with what the folder computes for every
+/// predicate on integers (every pair of 3-bit values) and floats (zeros,
+/// infinities, NaN).
+#[test]
+fn predicate_algebra_matches_evaluation() {
+    use Predicate::*;
+    let ints = [Eq, Ne, Ugt, Uge, Ult, Ule, Sgt, Sge, Slt, Sle];
+    let floats = [
+        False, Oeq, Ogt, Oge, Olt, Ole, One, Ord, Ueq, FUgt, FUge, FUlt, FUle, Une, Uno, True,
+    ];
+    for p in ints {
+        assert!(p.is_int());
+        assert_eq!(p.inverse().inverse(), p);
+        assert_eq!(p.swapped().swapped(), p);
+        for a in 0..8u64 {
+            for b in 0..8u64 {
+                let (x, y) = (ApInt::from_u64(3, a), ApInt::from_u64(3, b));
+                let v = icmp(p, &x, &y).unwrap();
+                assert_eq!(icmp(p.inverse(), &x, &y), Some(!v), "{p:?}");
+                assert_eq!(icmp(p.swapped(), &y, &x), Some(v), "{p:?}");
+                if a != b {
+                    assert_eq!(icmp(p.strict(), &x, &y), Some(v), "{p:?}");
+                    assert_eq!(icmp(p.non_strict(), &x, &y), Some(v), "{p:?}");
+                }
+                // Flipping signedness agrees where both operands have the
+                // sign bit clear.
+                if a < 4 && b < 4 {
+                    assert_eq!(icmp(p.flipped_signedness(), &x, &y), Some(v), "{p:?}");
+                }
+            }
+        }
+        assert_eq!(p.is_signed(), matches!(p, Sgt | Sge | Slt | Sle));
+        assert_eq!(p.is_unsigned(), p.flipped_signedness().is_signed());
+    }
+    let env = FpEnv::default();
+    let vals = [0.0f32, -0.0, 1.0, -1.0, f32::INFINITY, f32::NAN];
+    for p in floats {
+        assert!(!p.is_int() && !p.is_signed() && !p.is_unsigned());
+        assert_eq!(p.inverse().inverse(), p);
+        assert_eq!(p.swapped().swapped(), p);
+        for a in vals {
+            for b in vals {
+                let v = fcmp(p, f32c(a), f32c(b), &env).unwrap();
+                assert_eq!(fcmp(p.inverse(), f32c(a), f32c(b), &env), Some(!v), "{p:?}");
+                assert_eq!(fcmp(p.swapped(), f32c(b), f32c(a), &env), Some(v), "{p:?}");
+            }
+        }
+    }
+}

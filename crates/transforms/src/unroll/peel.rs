@@ -91,7 +91,6 @@ use loopwright_analysis::loopmd::followup::{
     add_string_metadata_to_loop, set_loop_already_unrolled, set_loop_id_on_latches,
 };
 use loopwright_analysis::loopmd::LoopAttrs;
-use loopwright_analysis::scev::range::{inverse_predicate, swapped_predicate};
 use loopwright_analysis::scev::{CInt, NoWrap, ScalarEvolution, Scev, ScevData, UnkRef};
 use loopwright_analysis::Loop;
 use loopwright_ir::{
@@ -386,7 +385,7 @@ fn evaluate_predicate(
 ) -> Option<bool> {
     if se.is_known_predicate(p, a, b) {
         Some(true)
-    } else if se.is_known_predicate(inverse_predicate(p), a, b) {
+    } else if se.is_known_predicate(p.inverse(), a, b) {
         Some(false)
     } else {
         None
@@ -450,7 +449,7 @@ impl CompareCounter<'_, '_, '_> {
             *iv = self.se.get_add2(*iv, step, NoWrap::ANY);
             *count += 1;
         }
-        self.se.is_known_predicate(inverse_predicate(p), *iv, bound)
+        self.se.is_known_predicate(p.inverse(), *iv, bound)
     }
 
     fn condition(&mut self, cond: Operand, depth: u32) {
@@ -499,7 +498,7 @@ impl CompareCounter<'_, '_, '_> {
                 return;
             }
             std::mem::swap(&mut left, &mut right);
-            p = swapped_predicate(p);
+            p = p.swapped();
         }
         if !self.se.is_affine(left) || self.se.ar_loop(left) != Some(self.l) {
             return;
@@ -514,7 +513,7 @@ impl CompareCounter<'_, '_, '_> {
         let mut count = self.desired;
         let mut iv = value_at(self.se, left, count);
         if !self.se.is_known_predicate(p, iv, right) {
-            p = inverse_predicate(p);
+            p = p.inverse();
         }
         let step = self.se.ar_step(left);
         if !self.peel_while_known(&mut count, &mut iv, right, step, p) {
@@ -523,9 +522,7 @@ impl CompareCounter<'_, '_, '_> {
         // An equality may need one more iteration to be decided.
         let next = self.se.get_add2(iv, step, NoWrap::ANY);
         if is_equality(p)
-            && !self
-                .se
-                .is_known_predicate(inverse_predicate(p), next, right)
+            && !self.se.is_known_predicate(p.inverse(), next, right)
             && !self.se.is_known_predicate(p, iv, right)
             && self.se.is_known_predicate(p, next, right)
         {
@@ -1203,7 +1200,7 @@ impl IvSimplifier<'_, '_> {
         let (p, ivop, other) = if x == Operand::Value(ivv) {
             (orig, x, y)
         } else {
-            (swapped_predicate(orig), y, x)
+            (orig.swapped(), y, x)
         };
         let l = self.a.loops.loop_for(
             self.f

@@ -58,7 +58,7 @@ use super::cost::{self, Decision, Prefs, TripFacts};
 use super::UnrollOptions;
 use crate::utils::direct_callee;
 use crate::FnAnalyses;
-use loopwright_analysis::scev::range::{swapped_predicate, ConstantRange};
+use loopwright_analysis::scev::range::ConstantRange;
 use loopwright_analysis::scev::{CInt, ScalarEvolution, ScevData, UnkRef};
 use loopwright_analysis::Loop;
 use loopwright_ir::constfold::{self, Fold, Fp, FpEnv, FpFormat, Lane};
@@ -1174,7 +1174,7 @@ fn simplify_cmp(
     if x == SVal::Poison || y == SVal::Poison {
         return Some(SVal::Poison);
     }
-    let icmp = matches!(p, Eq | Ne | Ugt | Uge | Ult | Ule | Sgt | Sge | Slt | Sle);
+    let icmp = p.is_int();
     if icmp {
         if (x.is_undef() || y.is_undef()) && matches!(p, Eq | Ne) {
             return Some(SVal::Undef);
@@ -1191,7 +1191,7 @@ fn simplify_cmp(
         // A constant on the left is swapped to the right.
         let (p, c) = match (x.int(), y.int()) {
             (None, Some(c)) => (p, c),
-            (Some(c), None) => (swapped_predicate(p), c),
+            (Some(c), None) => (p.swapped(), c),
             _ => return None,
         };
         // `simplifyICmpWithConstant`.
@@ -1205,7 +1205,7 @@ fn simplify_cmp(
         let (Some((m, f)), SVal::Value(v)) = (ctx, if x.int().is_some() { y } else { x }) else {
             return None;
         };
-        let signed = matches!(p, Sgt | Sge | Slt | Sle);
+        let signed = p.is_signed();
         let r = value_range(m, f, v, signed, 0)?;
         if r.bits() != c.bits() || r.is_full() {
             return None;

@@ -12,7 +12,6 @@
 //! produce `poison` (a flagged operation that overflows, an oversized
 //! shift) or hit undefined behaviour (division by zero), it does not fold.
 
-use loopwright_analysis::scev::range::{inverse_predicate, swapped_predicate};
 use loopwright_ir::constfold::{self, Fold};
 use loopwright_ir::{
     ApInt, ConstData, Extra, Flags, InstData, Module, Opcode, Operand, Predicate, TypeData,
@@ -384,7 +383,7 @@ pub fn simplify_in_context(
     if w > 64 {
         return None;
     }
-    let p1 = if taken { p1 } else { inverse_predicate(p1) };
+    let p1 = if taken { p1 } else { p1.inverse() };
     let r = implied(p1, c1, p2, c2, w)?;
     Some(make_int(m, TypeTable::I1, 1, u64::from(r)))
 }
@@ -400,7 +399,7 @@ fn against_const(
         return Some((a, p, c));
     }
     let (c, _) = int_const(m, a)?;
-    Some((b, swapped_predicate(p), c))
+    Some((b, p.swapped(), c))
 }
 
 /// The values `v` with `v P c` as an interval `[lo, hi]` of the signed
