@@ -22,6 +22,10 @@ exit:
 "#;
 
 fn run(args: &[&str]) -> (bool, String, String) {
+    run_input(INPUT, args)
+}
+
+fn run_input(text: &str, args: &[&str]) -> (bool, String, String) {
     // One input file per call: the tests run in parallel, and rewriting a
     // shared file let one test read it while another had just truncated it.
     static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
@@ -29,7 +33,7 @@ fn run(args: &[&str]) -> (bool, String, String) {
     let dir = std::env::temp_dir().join(format!("loopwright-md-lint-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let input = dir.join(format!("bad_md{k}.ll"));
-    std::fs::write(&input, INPUT).unwrap();
+    std::fs::write(&input, text).unwrap();
     let out = loopwright_testkit::run(
         Command::new(env!("CARGO_BIN_EXE_loopwright"))
             .args(args)
@@ -57,6 +61,46 @@ fn malformed_attributes_warn_once_each() {
     assert!(
         stdout.contains(r#"!{!"llvm.loop.unroll.count", !"four"}"#),
         "{stdout}"
+    );
+}
+
+/// A misspelled hint gets a did-you-mean, and hints another hint
+/// overrides are named, at the loop's source location.
+#[test]
+fn misspelled_and_overridden_hints_point_at_the_loop() {
+    let text = r#"define void @f(ptr %p, i32 %n) !dbg !10 {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %i.next = add nuw nsw i32 %i, 1
+  %c = icmp eq i32 %i.next, %n
+  br i1 %c, label %exit, label %loop, !llvm.loop !0
+exit:
+  ret void
+}
+!llvm.dbg.cu = !{!12}
+!llvm.module.flags = !{!13}
+!0 = distinct !{!0, !14, !1, !2, !3}
+!1 = !{!"llvm.loop.vectorize.widht", i32 8}
+!2 = !{!"llvm.loop.vectorize.enable", i1 false}
+!3 = !{!"llvm.loop.interleave.count", i32 4}
+!10 = distinct !DISubprogram(name: "f", scope: !11, file: !11, line: 1, spFlags: DISPFlagDefinition, unit: !12)
+!11 = !DIFile(filename: "k.c", directory: "/src")
+!12 = distinct !DICompileUnit(language: DW_LANG_C11, file: !11, emissionKind: FullDebug)
+!13 = !{i32 2, !"Debug Info Version", i32 3}
+!14 = !DILocation(line: 3, column: 5, scope: !10)
+"#;
+    let (ok, _, stderr) = run_input(text, &[]);
+    assert!(ok, "{stderr}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "warning: k.c:3:5: loop metadata in function 'f': llvm.loop.vectorize.widht: unknown loop attribute; did you mean 'llvm.loop.vectorize.width'? (ignored)",
+            "warning: k.c:3:5: loop metadata in function 'f': llvm.loop.interleave.count: interleave count 4 conflicts with 'llvm.loop.vectorize.enable' false, which disables the loop vectorizer for this loop (ignored)",
+        ],
+        "{stderr}"
     );
 }
 

@@ -339,6 +339,100 @@ impl Reading<'_> {
         });
     }
 
+    /// Warns about an attribute name no LLVM 19 pass reads: every unknown
+    /// `llvm.loop.*` name, and other names within a few edits of a known
+    /// one (`llvm.lop.unroll.count`). LLVM ignores such an attribute in
+    /// silence, so a misspelled pragma would do nothing unnoticed.
+    fn unknown_name(&mut self, a: &RawAttr) {
+        let name = a.name_str();
+        if !name.starts_with("llvm.") || OTHER_KNOWN.contains(&&*name) {
+            return;
+        }
+        let suggestion = did_you_mean(&name);
+        if suggestion.is_none() && !name.starts_with(LOOP_PREFIX) {
+            return;
+        }
+        let message = match suggestion {
+            Some(s) => format!("unknown loop attribute; did you mean '{s}'?"),
+            None => "unknown loop attribute".to_owned(),
+        };
+        self.warn(&name, message, true);
+    }
+
+    /// Warns about hints that another hint of the same loop overrides
+    /// (LLVM applies the winner in silence).
+    fn conflicts(&mut self) {
+        let v = &self.attrs.vectorize;
+        if v.enable == Some(false) {
+            let mut losers = Vec::new();
+            if let Some(w) = v.width.filter(|&w| w > 1) {
+                losers.push((VECTORIZE_WIDTH, format!("width {w}")));
+            }
+            if let Some(c) = v.interleave_count.filter(|&c| c > 1) {
+                losers.push((INTERLEAVE_COUNT, format!("interleave count {c}")));
+            }
+            if v.scalable == Some(true) {
+                losers.push((VECTORIZE_SCALABLE_ENABLE, "scalable vectors".to_owned()));
+            }
+            if v.predicate == Some(true) {
+                losers.push((VECTORIZE_PREDICATE_ENABLE, "predication".to_owned()));
+            }
+            for (name, what) in losers {
+                self.warn(
+                    name,
+                    format!(
+                        "{what} conflicts with '{VECTORIZE_ENABLE}' false, which disables the \
+                         loop vectorizer for this loop"
+                    ),
+                    true,
+                );
+            }
+        }
+        let u = &self.attrs.unroll;
+        if u.disable {
+            let mut losers = Vec::new();
+            if let Some(c) = u.count {
+                losers.push((UNROLL_COUNT, format!("count {c}")));
+            }
+            if u.full {
+                losers.push((UNROLL_FULL, "full unrolling".to_owned()));
+            }
+            if u.enable {
+                losers.push((UNROLL_ENABLE, "unrolling".to_owned()));
+            }
+            for (name, what) in losers {
+                self.warn(
+                    name,
+                    format!("{what} conflicts with '{UNROLL_DISABLE}', which wins"),
+                    true,
+                );
+            }
+        } else if let (Some(c), true) = (u.count, u.full) {
+            self.warn(
+                UNROLL_FULL,
+                format!("conflicts with '{UNROLL_COUNT}' {c}, which takes precedence"),
+                true,
+            );
+        }
+        let j = &self.attrs.unroll_and_jam;
+        if j.disable {
+            let mut losers = Vec::new();
+            if let Some(c) = j.count {
+                losers.push((UNROLL_AND_JAM_COUNT, format!("count {c}")));
+            }
+            if j.enable {
+                losers.push((UNROLL_AND_JAM_ENABLE, "unroll-and-jam".to_owned()));
+            }
+            for (name, what) in losers {
+                self.warn(
+                    name,
+                    format!("{what} conflicts with '{UNROLL_AND_JAM_DISABLE}', which wins"),
+                    true,
+                );
+            }
+        }
+    }
+
     /// Follow-up attribute `a`, checking its operands.
     fn followup(&mut self, a: &RawAttr) -> Followup {
         let name = a.name_str().into_owned();
@@ -522,6 +616,7 @@ impl Reading<'_> {
 
     fn attr(&mut self, a: RawAttr) {
         let Some(reader) = reader_of(&a.name) else {
+            self.unknown_name(&a);
             self.attrs.unknown.push(Some(Md::Node(a.node)));
             self.attrs.entries.push(Entry::Attr(a));
             return;
@@ -766,51 +861,95 @@ impl Reading<'_> {
     }
 }
 
-/// The reader of a known attribute name; `None` for unknown names.
+/// `llvm.` attribute names of LLVM 19 that no transformation modelled
+/// here reads (the machine pipeliner's and the loop alignment), so they
+/// are not reported as unknown.
+const OTHER_KNOWN: &[&str] = &[
+    "llvm.loop.pipeline.disable",
+    "llvm.loop.pipeline.initiationinterval",
+    "llvm.loop.align",
+];
+
+/// The known attribute name closest to `name`, if it is within a few
+/// edits (a typo, not a different attribute).
+fn did_you_mean(name: &str) -> Option<&'static str> {
+    let limit = 2 + name.len() / 16;
+    READ_FIRST
+        .iter()
+        .chain(READ_LAST_VALID)
+        .chain(OTHER_KNOWN)
+        .map(|&k| (edit_distance(name, k), k))
+        .filter(|&(d, _)| d <= limit)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, k)| k)
+}
+
+/// Levenshtein distance in bytes.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for (i, &x) in a.iter().enumerate() {
+        cur[0] = i + 1;
+        for (j, &y) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(x != y);
+            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}
+
+/// The attributes read by their first occurrence.
+const READ_FIRST: &[&str] = &[
+    UNROLL_ENABLE,
+    UNROLL_DISABLE,
+    UNROLL_COUNT,
+    UNROLL_FULL,
+    UNROLL_RUNTIME_DISABLE,
+    UNROLL_FOLLOWUP_UNROLLED,
+    UNROLL_FOLLOWUP_REMAINDER,
+    UNROLL_FOLLOWUP_ALL,
+    UNROLL_AND_JAM_ENABLE,
+    UNROLL_AND_JAM_DISABLE,
+    UNROLL_AND_JAM_COUNT,
+    UNROLL_AND_JAM_FOLLOWUP_OUTER,
+    UNROLL_AND_JAM_FOLLOWUP_INNER,
+    UNROLL_AND_JAM_FOLLOWUP_REMAINDER_OUTER,
+    UNROLL_AND_JAM_FOLLOWUP_REMAINDER_INNER,
+    UNROLL_AND_JAM_FOLLOWUP_ALL,
+    VECTORIZE_FOLLOWUP_VECTORIZED,
+    VECTORIZE_FOLLOWUP_EPILOGUE,
+    VECTORIZE_FOLLOWUP_ALL,
+    DISTRIBUTE_ENABLE,
+    DISTRIBUTE_FOLLOWUP_COINCIDENT,
+    DISTRIBUTE_FOLLOWUP_SEQUENTIAL,
+    DISTRIBUTE_FOLLOWUP_FALLBACK,
+    DISTRIBUTE_FOLLOWUP_ALL,
+    LICM_VERSIONING_DISABLE,
+    LICM_DISABLE,
+    DISABLE_NONFORCED,
+    MUSTPROGRESS,
+    PARALLEL_ACCESSES,
+    PEELED_COUNT,
+];
+
+/// The attributes `LoopVectorizeHints` reads (the last valid one wins).
+const READ_LAST_VALID: &[&str] = &[
+    VECTORIZE_ENABLE,
+    VECTORIZE_WIDTH,
+    VECTORIZE_SCALABLE_ENABLE,
+    VECTORIZE_PREDICATE_ENABLE,
+    INTERLEAVE_COUNT,
+    IS_VECTORIZED,
+];
+
+/// Which reader a known attribute follows; `None` for names no modelled
+/// pass reads.
 fn reader_of(name: &[u8]) -> Option<Reader> {
-    const FIRST: &[&str] = &[
-        UNROLL_ENABLE,
-        UNROLL_DISABLE,
-        UNROLL_COUNT,
-        UNROLL_FULL,
-        UNROLL_RUNTIME_DISABLE,
-        UNROLL_FOLLOWUP_UNROLLED,
-        UNROLL_FOLLOWUP_REMAINDER,
-        UNROLL_FOLLOWUP_ALL,
-        UNROLL_AND_JAM_ENABLE,
-        UNROLL_AND_JAM_DISABLE,
-        UNROLL_AND_JAM_COUNT,
-        UNROLL_AND_JAM_FOLLOWUP_OUTER,
-        UNROLL_AND_JAM_FOLLOWUP_INNER,
-        UNROLL_AND_JAM_FOLLOWUP_REMAINDER_OUTER,
-        UNROLL_AND_JAM_FOLLOWUP_REMAINDER_INNER,
-        UNROLL_AND_JAM_FOLLOWUP_ALL,
-        VECTORIZE_FOLLOWUP_VECTORIZED,
-        VECTORIZE_FOLLOWUP_EPILOGUE,
-        VECTORIZE_FOLLOWUP_ALL,
-        DISTRIBUTE_ENABLE,
-        DISTRIBUTE_FOLLOWUP_COINCIDENT,
-        DISTRIBUTE_FOLLOWUP_SEQUENTIAL,
-        DISTRIBUTE_FOLLOWUP_FALLBACK,
-        DISTRIBUTE_FOLLOWUP_ALL,
-        LICM_VERSIONING_DISABLE,
-        LICM_DISABLE,
-        DISABLE_NONFORCED,
-        MUSTPROGRESS,
-        PARALLEL_ACCESSES,
-        PEELED_COUNT,
-    ];
-    const LAST_VALID: &[&str] = &[
-        VECTORIZE_ENABLE,
-        VECTORIZE_WIDTH,
-        VECTORIZE_SCALABLE_ENABLE,
-        VECTORIZE_PREDICATE_ENABLE,
-        INTERLEAVE_COUNT,
-        IS_VECTORIZED,
-    ];
-    if FIRST.iter().any(|n| n.as_bytes() == name) {
+    if READ_FIRST.iter().any(|n| n.as_bytes() == name) {
         Some(Reader::First)
-    } else if LAST_VALID.iter().any(|n| n.as_bytes() == name) {
+    } else if READ_LAST_VALID.iter().any(|n| n.as_bytes() == name) {
         Some(Reader::LastValid)
     } else {
         None
@@ -842,6 +981,7 @@ impl LoopAttrs {
         for &op in &ops[1..] {
             r.operand(consts, op);
         }
+        r.conflicts();
         (r.attrs, r.warnings)
     }
 

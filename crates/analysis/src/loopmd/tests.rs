@@ -126,7 +126,9 @@ fn reads_every_known_attribute() {
 !31 = distinct !{}
 "#,
     );
-    assert!(w.is_empty(), "{w:?}");
+    // The one warning: `unroll.full` is overridden by the count.
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert_eq!(w[0].attr, UNROLL_FULL);
     assert!(a.unroll.enable && a.unroll.full && a.unroll.runtime_disable);
     assert!(!a.unroll.disable);
     assert_eq!(a.unroll.count, Some(8));
@@ -320,6 +322,91 @@ fn bad_counts_are_ignored_with_a_warning() {
     // The unroller zero-extends: i1 true is a count of 1.
     let a = attrs("!0 = distinct !{!0, !1}\n!1 = !{!\"llvm.loop.unroll.count\", i1 true}\n");
     assert_eq!(a.unroll.count, Some(1));
+}
+
+#[test]
+fn misspelled_names_are_warned_with_a_suggestion() {
+    let (_, a, w) = read(
+        r#"
+!0 = distinct !{!0, !1, !2, !3, !4, !5, !6, !7}
+!1 = !{!"llvm.loop.vectorize.widht", i32 8}
+!2 = !{!"llvm.loop.unrol.count", i32 4}
+!3 = !{!"llvm.lop.interleave.count", i32 2}
+!4 = !{!"llvm.loop.frobnicate"}
+!5 = !{!"llvm.loop.pipeline.disable", i1 true}
+!6 = !{!"my.attr", i32 7}
+!7 = !{!"llvm.loop.vectorize.width", i32 4}
+"#,
+    );
+    assert_eq!(a.vectorize.width, Some(4));
+    assert_eq!(a.unroll.count, None);
+    let msg = |name: &str| {
+        w.iter()
+            .find(|x| x.attr == name)
+            .map(|x| (x.message.clone(), x.ignored))
+    };
+    let dym = |s: &str| Some((format!("unknown loop attribute; did you mean '{s}'?"), true));
+    assert_eq!(msg("llvm.loop.vectorize.widht"), dym(VECTORIZE_WIDTH));
+    assert_eq!(msg("llvm.loop.unrol.count"), dym(UNROLL_COUNT));
+    assert_eq!(msg("llvm.lop.interleave.count"), dym(INTERLEAVE_COUNT));
+    assert_eq!(
+        msg("llvm.loop.frobnicate"),
+        Some(("unknown loop attribute".to_owned(), true))
+    );
+    // Names LLVM knows, and names outside `llvm.`, are not reported.
+    assert_eq!(msg("llvm.loop.pipeline.disable"), None);
+    assert_eq!(msg("my.attr"), None);
+    assert_eq!(w.len(), 4, "{w:?}");
+}
+
+#[test]
+fn overridden_hints_are_warned() {
+    let (_, a, w) = read(
+        r#"
+!0 = distinct !{!0, !1, !2, !3}
+!1 = !{!"llvm.loop.vectorize.enable", i1 false}
+!2 = !{!"llvm.loop.vectorize.width", i32 8}
+!3 = !{!"llvm.loop.interleave.count", i32 4}
+"#,
+    );
+    assert_eq!(a.vectorize.width, Some(8));
+    assert!(warned(&w, VECTORIZE_WIDTH, true), "{w:?}");
+    assert!(warned(&w, INTERLEAVE_COUNT, true), "{w:?}");
+    assert!(w[0].message.contains("conflicts with 'llvm.loop.vectorize.enable' false"));
+    // Width 1 with an interleave count is the interleave-only idiom, and
+    // `enable` true with a width is what clang writes: no conflict.
+    for ok in [
+        "!0 = distinct !{!0, !1, !2}\n!1 = !{!\"llvm.loop.vectorize.width\", i32 1}\n\
+         !2 = !{!\"llvm.loop.interleave.count\", i32 4}\n",
+        "!0 = distinct !{!0, !1, !2}\n!1 = !{!\"llvm.loop.vectorize.enable\", i1 true}\n\
+         !2 = !{!\"llvm.loop.vectorize.width\", i32 8}\n",
+        "!0 = distinct !{!0, !1}\n!1 = !{!\"llvm.loop.vectorize.enable\", i1 false}\n",
+    ] {
+        assert!(read(ok).2.is_empty(), "{ok}: {:?}", read(ok).2);
+    }
+    let (_, _, w) = read(
+        r#"
+!0 = distinct !{!0, !1, !2, !3}
+!1 = !{!"llvm.loop.unroll.disable"}
+!2 = !{!"llvm.loop.unroll.count", i32 4}
+!3 = !{!"llvm.loop.unroll.full"}
+"#,
+    );
+    assert!(warned(&w, UNROLL_COUNT, true) && warned(&w, UNROLL_FULL, true), "{w:?}");
+    // opt-19 unrolls by the count when both are given (checked: a
+    // 16-iteration loop with `unroll.count 2` and `unroll.full` is
+    // unrolled by 2 in either order).
+    let (_, _, w) = read(
+        "!0 = distinct !{!0, !1, !2}\n!1 = !{!\"llvm.loop.unroll.full\"}\n\
+         !2 = !{!\"llvm.loop.unroll.count\", i32 2}\n",
+    );
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(w[0].message.contains("which takes precedence"));
+    let (_, _, w) = read(
+        "!0 = distinct !{!0, !1, !2}\n!1 = !{!\"llvm.loop.unroll_and_jam.disable\"}\n\
+         !2 = !{!\"llvm.loop.unroll_and_jam.count\", i32 2}\n",
+    );
+    assert!(warned(&w, UNROLL_AND_JAM_COUNT, true), "{w:?}");
 }
 
 #[test]
