@@ -12,7 +12,7 @@
 //!   calls, and the `aa-eval` printer.
 //! - [`mod@cfg`]: [`ControlFlowGraph`] (predecessors, successors with edge
 //!   multiplicities, reverse post-order, reachability, critical edges) and
-//!   the [`split_edge`] utility.
+//!   [`can_split_edge`] (the split itself is an edit: `loopwright_transforms::utils::split_edge`).
 //! - [`domtree`]: [`DominatorTree`] and [`PostDominatorTree`] (Semi-NCA),
 //!   with value dominance by LLVM's rules.
 //! - [`demanded`]: [`DemandedBits`], the bits of integer results that can
@@ -47,7 +47,7 @@ pub mod scev;
 pub mod update;
 pub mod verify;
 
-pub use cfg::{can_split_edge, split_critical_edges, split_edge, ControlFlowGraph};
+pub use cfg::{can_split_edge, ControlFlowGraph};
 pub use demanded::DemandedBits;
 pub use domtree::{DominatorTree, InstOrder, PostDominatorTree};
 pub use loops::{Loop, LoopData, LoopForest};

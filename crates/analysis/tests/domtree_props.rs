@@ -7,10 +7,9 @@ mod common;
 
 use common::*;
 use cranelift_entity::EntityRef;
-use loopwright_analysis::{
-    split_critical_edges, ControlFlowGraph, DominatorTree, PostDominatorTree,
-};
+use loopwright_analysis::{ControlFlowGraph, DominatorTree, PostDominatorTree};
 use loopwright_ir::Block;
+use loopwright_transforms::utils::split_critical_edges;
 use proptest::prelude::*;
 
 fn check_cfg(spec: &CfgSpec, b: &Built, cfg: &ControlFlowGraph) -> Result<(), TestCaseError> {

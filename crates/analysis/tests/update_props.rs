@@ -17,11 +17,10 @@ mod common;
 use common::{build, BlockSpec, CfgSpec};
 use cranelift_entity::EntityRef;
 use loopwright_analysis::update::{self, Finished, Marks};
-use loopwright_analysis::{
-    can_split_edge, split_edge, ControlFlowGraph, DominatorTree, LoopForest,
-};
+use loopwright_analysis::{can_split_edge, ControlFlowGraph, DominatorTree, LoopForest};
 use loopwright_ir::{Block, Function, InstData, Module, Opcode, Operand, TypeTable};
 use loopwright_testkit::Rng;
+use loopwright_transforms::utils::split_edge;
 
 struct Analyses {
     cfg: ControlFlowGraph,

@@ -11,14 +11,14 @@ mod common;
 use common::*;
 use cranelift_entity::EntityRef;
 use loopwright_analysis::{
-    split_critical_edges, verify_function, verify_module, ControlFlowGraph, DominatorTree,
-    InstOrder, PostDominatorTree,
+    verify_function, verify_module, ControlFlowGraph, DominatorTree, InstOrder, PostDominatorTree,
 };
 use loopwright_ir::{
     AllocaInfo, ArgList, AttrSet, Block, Bundle, CallInfo, ClauseKind, Const, ConstData, Extra,
     Func, Function, GlobalRef, InstData, Md, MdNode, MdStr, Module, Opcode, Operand, Predicate,
     TailKind, Type, TypeTable, Value,
 };
+use loopwright_transforms::utils::split_critical_edges;
 use proptest::prelude::*;
 
 /// A valid function for `spec`: a fresh entry block branches to the spec's

@@ -372,7 +372,9 @@ fn overridden_hints_are_warned() {
     assert_eq!(a.vectorize.width, Some(8));
     assert!(warned(&w, VECTORIZE_WIDTH, true), "{w:?}");
     assert!(warned(&w, INTERLEAVE_COUNT, true), "{w:?}");
-    assert!(w[0].message.contains("conflicts with 'llvm.loop.vectorize.enable' false"));
+    assert!(w[0]
+        .message
+        .contains("conflicts with 'llvm.loop.vectorize.enable' false"));
     // Width 1 with an interleave count is the interleave-only idiom, and
     // `enable` true with a width is what clang writes: no conflict.
     for ok in [
@@ -392,7 +394,10 @@ fn overridden_hints_are_warned() {
 !3 = !{!"llvm.loop.unroll.full"}
 "#,
     );
-    assert!(warned(&w, UNROLL_COUNT, true) && warned(&w, UNROLL_FULL, true), "{w:?}");
+    assert!(
+        warned(&w, UNROLL_COUNT, true) && warned(&w, UNROLL_FULL, true),
+        "{w:?}"
+    );
     // opt-19 unrolls by the count when both are given (checked: a
     // 16-iteration loop with `unroll.count 2` and `unroll.full` is
     // unrolled by 2 in either order).

@@ -527,6 +527,84 @@ pub fn merge_block_into_predecessor(
     true
 }
 
+/// Splits the edge `from -> to`: creates a new (unnamed) block placed just
+/// after `from` in the layout, holding `br label %to`, redirects the
+/// terminator of `from` to it and updates the phis of `to`. Returns the new
+/// block.
+///
+/// All parallel edges `from -> to` (several `switch` cases, or both arms of
+/// a `br`) are redirected together, so afterwards there is exactly one edge
+/// `new -> to`: in each phi of `to`, the first entry for `from` now names
+/// the new block and the other entries for `from` (which carry the same
+/// value in valid IR) are removed. The new `br` copies the `!dbg`
+/// attachment of the old terminator, as LLVM does.
+///
+/// Any [`ControlFlowGraph`] or dominator tree of `func` is stale afterwards.
+///
+/// # Panics
+/// If [`loopwright_analysis::can_split_edge`] is false for this edge.
+pub fn split_edge(func: &mut Function, from: Block, to: Block) -> Block {
+    assert!(
+        loopwright_analysis::can_split_edge(func, from, to),
+        "split_edge: the edge {from} -> {to} does not exist or cannot be split"
+    );
+    let term = func.terminator(from).expect("checked by can_split_edge");
+    let new = func.make_block(None);
+    func.layout.insert_block_after(new, from);
+    let dbg = func.inst(term).md.get(MdKind::DBG);
+    let mut b = loopwright_ir::Builder::at_end(func, new);
+    b.set_dbg(dbg);
+    b.br(to);
+    func.map_operands(term, |ops| {
+        for op in ops.iter_mut() {
+            if *op == Operand::Block(to) {
+                *op = Operand::Block(new);
+            }
+        }
+    });
+    let mut cur = func.layout.first_inst(to);
+    while let Some(i) = cur {
+        cur = func.layout.next_inst(i);
+        let opcode = func.inst(i).opcode;
+        if opcode.is_debug_record() {
+            continue;
+        }
+        if opcode != Opcode::Phi {
+            break;
+        }
+        func.map_operands(i, |ops| {
+            let mut found = false;
+            let mut k = 0;
+            while k + 1 < ops.len() {
+                if ops[k + 1] == Operand::Block(from) {
+                    if found {
+                        ops.remove(k + 1);
+                        ops.remove(k);
+                        continue;
+                    }
+                    ops[k + 1] = Operand::Block(new);
+                    found = true;
+                }
+                k += 2;
+            }
+        });
+    }
+    new
+}
+
+/// Splits every critical edge of `func` that [`loopwright_analysis::can_split_edge`] allows and
+/// returns the new blocks. The CFG of `func` is recomputed internally.
+pub fn split_critical_edges(func: &mut Function) -> Vec<Block> {
+    let cfg = ControlFlowGraph::compute(func);
+    let mut out = Vec::new();
+    for (from, to) in cfg.critical_edges() {
+        if loopwright_analysis::can_split_edge(func, from, to) {
+            out.push(split_edge(func, from, to));
+        }
+    }
+    out
+}
+
 /// Splits the edge `from -> to` like LLVM's `SplitCriticalEdge`, naming
 /// the new block `<from>.<to>_crit_edge`; returns it, or `None` when the
 /// edge cannot be split.
@@ -539,7 +617,7 @@ pub fn split_edge_named(f: &mut Function, from: Block, to: Block) -> Option<Bloc
         f.block_name(from).unwrap_or(""),
         f.block_name(to).unwrap_or("")
     );
-    let nb = loopwright_analysis::split_edge(f, from, to);
+    let nb = split_edge(f, from, to);
     f.set_block_name(nb, Some(&name));
     Some(nb)
 }
