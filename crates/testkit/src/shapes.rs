@@ -36,6 +36,37 @@ j{k}:
     s
 }
 
+/// A function `@f` with one loop whose latch branch carries
+/// `!llvm.loop !0`: the loop-metadata tests append `!0` and its attributes.
+pub const ONE_LOOP_FN: &str = "\
+define void @f(ptr %a, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %p = getelementptr inbounds i32, ptr %a, i64 %i
+  %v = load i32, ptr %p, align 4
+  %v2 = add i32 %v, 1
+  store i32 %v2, ptr %p, align 4
+  %i.next = add nuw nsw i64 %i, 1
+  %c = icmp eq i64 %i.next, %n
+  br i1 %c, label %exit, label %loop, !llvm.loop !0
+exit:
+  ret void
+}
+";
+
+/// Debug-info scaffolding for `!DILocation(..., scope: !90)` in
+/// [`ONE_LOOP_FN`]'s function (nodes `!90` to `!93`).
+pub const DEBUG_INFO_90: &str = "\
+!llvm.dbg.cu = !{!92}
+!llvm.module.flags = !{!93}
+!90 = distinct !DISubprogram(name: \"f\", scope: !91, file: !91, line: 1, spFlags: DISPFlagDefinition, unit: !92)
+!91 = !DIFile(filename: \"g.c\", directory: \"/\")
+!92 = distinct !DICompileUnit(language: DW_LANG_C11, file: !91, emissionKind: FullDebug)
+!93 = !{i32 2, !\"Debug Info Version\", i32 3}
+";
+
 #[cfg(test)]
 mod tests {
     #[test]

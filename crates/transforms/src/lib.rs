@@ -29,6 +29,7 @@
 //! function has not changed since.
 
 pub mod lcssa;
+pub mod loopid;
 pub mod remark;
 pub mod rotate;
 pub mod simplify;

@@ -10,7 +10,7 @@
 
 use super::names::*;
 use cranelift_entity::EntityRef;
-use loopwright_ir::{ApInt, ConstData, ConstPool, Md, MdNode, Metadata, Module};
+use loopwright_ir::{ApInt, Block, ConstData, ConstPool, Function, Md, MdNode, Metadata, Module};
 use rustc_hash::FxHashSet;
 use std::borrow::Cow;
 use std::fmt;
@@ -257,6 +257,22 @@ pub struct LoopAttrs {
     pub entries: Vec<Entry>,
 }
 
+/// `Loop::getLoopID` given the loop's latches: the `!llvm.loop` all their
+/// terminators carry, if they agree and it is a valid LoopID.
+pub fn loop_id_of_latches(f: &Function, md: &Metadata, latches: &[Block]) -> Option<MdNode> {
+    let mut id = None;
+    for &b in latches {
+        let term = f.terminator(b)?;
+        let n = f.inst(term).md.get(Metadata::LOOP)?;
+        match id {
+            None => id = Some(n),
+            Some(prev) if prev != n => return None,
+            Some(_) => {}
+        }
+    }
+    id.filter(|&n| is_loop_id(md, n))
+}
+
 /// Whether `n` is a valid LoopID: a tuple whose first operand is itself
 /// (`Loop::getLoopID`'s check).
 pub fn is_loop_id(md: &Metadata, n: MdNode) -> bool {
@@ -268,7 +284,7 @@ pub fn is_loop_id(md: &Metadata, n: MdNode) -> bool {
 }
 
 /// The integer behind a metadata operand, if it is an integer constant.
-pub(crate) fn md_int(consts: &ConstPool, op: Option<Md>) -> Option<&ApInt> {
+pub fn md_int(consts: &ConstPool, op: Option<Md>) -> Option<&ApInt> {
     match op? {
         Md::Const(c) if c.index() < consts.len() => match consts.data(c) {
             ConstData::Int { val, .. } => Some(val),
@@ -279,7 +295,7 @@ pub(crate) fn md_int(consts: &ConstPool, op: Option<Md>) -> Option<&ApInt> {
 }
 
 /// The name of an attribute node: its first operand, if a string.
-pub(crate) fn attr_name(md: &Metadata, n: MdNode) -> Option<&[u8]> {
+pub fn attr_name(md: &Metadata, n: MdNode) -> Option<&[u8]> {
     if n.index() >= md.num_nodes() {
         return None;
     }

@@ -13,14 +13,13 @@
 //! - [`hints`]: [`LoopAttrs::read`] gives a typed view of a LoopID and the
 //!   [`MdWarning`]s for malformed attributes; the `has_*_transformation`
 //!   methods give the [`TransformationMode`] of each transformation.
-//! - [`followup`]: building LoopIDs: [`new_loop_id`],
-//!   [`make_followup_loop_id`], [`make_post_transformation_loop_id`], and
-//!   for each transformation the LoopID every generated loop gets
-//!   ([`unroll_loop_ids`], [`unroll_and_jam_loop_ids`],
-//!   [`vectorize_loop_ids`], [`distribute_loop_ids`]).
+//!   [`loop_id_of_latches`] is `Loop::getLoopID`.
+//! - Building LoopIDs (new ones, follow-ups, the LoopID every loop a
+//!   transformation generates) edits the module and lives with the
+//!   transformations: `loopwright_transforms::loopid`.
 //! - [`access`]: access groups (`!llvm.access.group`,
-//!   `llvm.loop.parallel_accesses`): [`is_annotated_parallel`] and fresh
-//!   groups for cloned instructions.
+//!   `llvm.loop.parallel_accesses`): [`is_annotated_parallel`]; fresh
+//!   groups for cloned instructions are `loopwright_transforms::loopid`'s.
 //! - [`describe`]: a serde-free tree for loop reports ([`LoopAttrs::describe`])
 //!   and a structural printer of metadata ([`render_md`]).
 //!
@@ -87,9 +86,11 @@
 //! # Facts checked against opt-19 (and differences from the reference text)
 //!
 //! The `TransformMetadata` document is not always what LLVM 19 does; the
-//! follow-up functions implement what opt-19 does (see the tests in
-//! `tests.rs`, which replay the observed outputs, and `tests_opt.rs`, which
-//! compares with opt-19 live when it is installed):
+//! follow-up functions (`loopwright_transforms::loopid`, which write what
+//! this module reads) implement what opt-19 does (see the tests in
+//! `loopid/tests.rs`, which replay the observed outputs, and
+//! `loopid/tests_opt.rs`, which compares with opt-19 live when it is
+//! installed):
 //!
 //! - A follow-up LoopID inherits **nothing** from the original loop, not even
 //!   its `!DILocation`s (only loop distribution's fallback loop inherits,
@@ -110,37 +111,25 @@
 //!   it are invisible to later passes (fixed in clang after 19). This model
 //!   does the same and warns.
 //! - When unrolling, LLVM 19 keeps the cloned instructions in the same
-//!   access groups; [`access::refresh_access_groups`] is for transformations
-//!   that need distinct groups, not what LLVM's unroller does.
+//!   access groups; `loopwright_transforms::loopid::refresh_access_groups`
+//!   is for transformations that need distinct groups, not what LLVM's
+//!   unroller does.
 
 pub mod access;
 pub mod describe;
-pub mod followup;
 pub mod hints;
 
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_opt;
 
 pub use access::{
     access_groups, is_access_group, is_annotated_parallel, is_annotated_parallel_in_blocks,
-    may_read_or_write_memory, refresh_access_groups, remap_parallel_accesses,
-    retarget_parallel_loop_access, AccessGroupMap,
+    may_read_or_write_memory,
 };
 pub use describe::{render_attr_set, render_md, DescValue, Description};
-pub use followup::{
-    add_runtime_unroll_disable, add_string_metadata_to_loop, attr_flag, attr_int,
-    distribute_loop_id, distribute_loop_ids, loop_id_of_latches, make_followup_loop_id,
-    make_post_transformation_loop_id, new_loop_id, set_already_vectorized,
-    set_loop_already_unrolled, set_loop_id_on_latches, unroll_and_jam_loop_ids, unroll_loop_ids,
-    vectorize_loop_ids, DistributeLoopIds, DistributeRole, FollowupResult, Inherit, LoopIdAction,
-    UnrollAndJamLoopIds, UnrollAndJamPlan, UnrollLoopIds, UnrollPlan, VectorizeLoopIds,
-    VectorizePlan,
-};
 pub use hints::{
-    is_loop_id, DistributeHints, Entry, Followup, LoopAttrs, MdWarning, RawAttr,
-    TransformationMode, UnrollAndJamHints, UnrollHints, VectorizeHints, MAX_COUNT,
+    is_loop_id, loop_id_of_latches, DistributeHints, Entry, Followup, LoopAttrs, MdWarning,
+    RawAttr, TransformationMode, UnrollAndJamHints, UnrollHints, VectorizeHints, MAX_COUNT,
 };
 
 /// Attribute names, as LLVM 19 spells them.

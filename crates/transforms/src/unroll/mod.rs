@@ -38,10 +38,11 @@ pub mod runtime;
 pub mod simulate;
 pub mod transform;
 
+use crate::loopid as followup;
 use crate::remark::{source_loc, Remark, RemarkKind, Remarks, SourceLoc};
 use crate::{FnAnalyses, FnMemo};
 use cost::{Decision, Pragmas, TripFacts};
-use loopwright_analysis::loopmd::{followup, LoopAttrs, TransformationMode};
+use loopwright_analysis::loopmd::{LoopAttrs, TransformationMode};
 use loopwright_analysis::scev::ScalarEvolution;
 use loopwright_analysis::Loop;
 use loopwright_ir::{Block, Function, MdKind, Module};
@@ -767,7 +768,7 @@ fn unroll_with(
         attrs.unroll.followup_all.is_some() || attrs.unroll.followup_unrolled.is_some()
     });
     let unrolled = if !followup_given && d.explicit {
-        let current = followup::loop_id_of_latches(f, &m.md, &latches);
+        let current = loopwright_analysis::loopmd::loop_id_of_latches(f, &m.md, &latches);
         followup::LoopIdAction::Set(followup::set_loop_already_unrolled(&mut m.md, current))
     } else {
         ids.unrolled

@@ -77,6 +77,9 @@
 
 use super::transform::{loop_rpo, simplify_after_unroll};
 use super::{UnrollOptions, UnrollResult};
+use crate::loopid::{
+    add_string_metadata_to_loop, set_loop_already_unrolled, set_loop_id_on_latches,
+};
 use crate::remark::{Remark, RemarkKind, Remarks, SourceLoc};
 use crate::utils::clone::{
     add_exit_phi_entries, clone_blocks, clone_noalias_scopes, declared_scopes, insts_of, Place,
@@ -87,9 +90,6 @@ use crate::utils::{
     callee_name, direct_callee, phi_value_for, phis, split_block_predecessors, SplitLoc,
 };
 use crate::FnAnalyses;
-use loopwright_analysis::loopmd::followup::{
-    add_string_metadata_to_loop, set_loop_already_unrolled, set_loop_id_on_latches,
-};
 use loopwright_analysis::loopmd::LoopAttrs;
 use loopwright_analysis::scev::{CInt, NoWrap, ScalarEvolution, Scev, ScevData, UnkRef};
 use loopwright_analysis::Loop;

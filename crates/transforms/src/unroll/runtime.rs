@@ -81,6 +81,7 @@ mod poison;
 
 use super::cost::Prefs;
 use super::UnrollOptions;
+use crate::loopid::{self as followup, LoopIdAction};
 use crate::utils::clone::{clone_blocks, Place, ValueMap};
 use crate::utils::dead::{delete_dead_list, trivially_dead};
 use crate::utils::expand::{self, Expr};
@@ -91,7 +92,6 @@ use crate::utils::{
 };
 use crate::FnAnalyses;
 use edit::{preds, split_block, split_predecessors};
-use loopwright_analysis::loopmd::followup::{self, LoopIdAction};
 use loopwright_analysis::loopmd::names;
 use loopwright_analysis::scev::{NoWrap, ScalarEvolution, ScevData};
 use loopwright_analysis::{ControlFlowGraph, Loop};

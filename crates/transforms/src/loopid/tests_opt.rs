@@ -12,6 +12,7 @@ use super::tests::{
     UJ_FOLLOWUPS, UJ_PLAIN, VEC_FOLLOWUPS, VEC_PLAIN,
 };
 use super::*;
+use loopwright_analysis::loopmd::*;
 use loopwright_ir::Module;
 use loopwright_testkit::run;
 use loopwright_testkit::tools::OPT;

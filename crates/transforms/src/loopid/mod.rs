@@ -1,5 +1,9 @@
-//! Building LoopIDs: new ones, follow-ups, and the LoopID of every loop a
-//! transformation generates.
+//! Writing LoopIDs: new ones, follow-ups, the LoopID of every loop a
+//! transformation generates, attaching them to latches
+//! ([`set_loop_id_on_latches`], [`LoopIdAction::apply`]), and access groups
+//! for duplicated code ([`access`]). Reading them (`LoopAttrs`, the
+//! transformation modes, `loop_id_of_latches`) is the analysis side,
+//! `loopwright_analysis::loopmd`.
 //!
 //! Invariants: every LoopID built here is a new `distinct` tuple whose first
 //! operand is itself ([`Metadata::self_referential`]); attribute nodes are
@@ -10,11 +14,17 @@
 //! null for it.
 //!
 //! The per-transformation functions reproduce what opt-19 does (see the
-//! module docs of `loopmd` for where that differs from the reference text),
+//! module docs of `loopwright_analysis::loopmd` for where that differs from the reference text),
 //! including the defaults a pass applies when no follow-up is given.
 
-use super::hints::{attr_name, is_loop_id, md_int};
-use super::names::*;
+pub mod access;
+
+pub use access::{
+    refresh_access_groups, remap_parallel_accesses, retarget_parallel_loop_access, AccessGroupMap,
+};
+
+use loopwright_analysis::loopmd::hints::{attr_name, is_loop_id, md_int};
+use loopwright_analysis::loopmd::names::*;
 use loopwright_ir::{Block, Function, Md, MdNode, Metadata, Module};
 
 /// What `makeFollowupLoopID` returns.
@@ -95,22 +105,6 @@ fn set_or_remove(id: Option<MdNode>) -> LoopIdAction {
         Some(n) => LoopIdAction::Set(n),
         None => LoopIdAction::Remove,
     }
-}
-
-/// `Loop::getLoopID` given the loop's latches: the `!llvm.loop` all their
-/// terminators carry, if they agree and it is a valid LoopID.
-pub fn loop_id_of_latches(f: &Function, md: &Metadata, latches: &[Block]) -> Option<MdNode> {
-    let mut id = None;
-    for &b in latches {
-        let term = f.terminator(b)?;
-        let n = f.inst(term).md.get(Metadata::LOOP)?;
-        match id {
-            None => id = Some(n),
-            Some(prev) if prev != n => return None,
-            Some(_) => {}
-        }
-    }
-    id.filter(|&n| is_loop_id(md, n))
 }
 
 /// `Loop::setLoopID`: attaches `id` to (or, for `None`, removes
@@ -674,3 +668,8 @@ pub fn distribute_loop_ids(
         fallback: versioned.then(|| distribute_loop_id(md, orig, DistributeRole::Fallback)),
     }
 }
+
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod tests_opt;
