@@ -307,3 +307,155 @@ fn replace_in_debug_record(f: &mut Function, d: Inst, from: Value, to: Operand) 
         }
     });
 }
+
+#[cfg(test)]
+mod tests {
+    //! LCSSA on the shapes that differ: a value leaving by two exits that
+    //! meet again (the use after the join gets a phi of the two LCSSA phis),
+    //! a value leaving two nested loops (closed over each), and a loop
+    //! already in LCSSA form. The expected text is what opt-19 prints for
+    //! `-passes=lcssa` on the same input (`; preds` comments removed).
+
+    use super::*;
+    use crate::test_support::{run_pass, strip, text};
+
+    const INPUT: &str = r#"define i32 @two_exits(ptr %p, i32 %n, i1 %c) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %x = load i32, ptr %p, align 4
+  %y = add i32 %x, %i
+  br i1 %c, label %exit1, label %latch
+latch:
+  %i.next = add i32 %i, 1
+  %d = icmp slt i32 %i.next, %n
+  br i1 %d, label %loop, label %exit2
+exit1:
+  br label %join
+exit2:
+  br label %join
+join:
+  %r = add i32 %y, 1
+  ret i32 %r
+}
+
+define i32 @nested(ptr %p, i32 %n) {
+entry:
+  br label %outer
+outer:
+  %j = phi i32 [ 0, %entry ], [ %j.next, %outer.latch ]
+  br label %inner
+inner:
+  %i = phi i32 [ 0, %outer ], [ %i.next, %inner ]
+  %v = mul i32 %i, %j
+  %i.next = add i32 %i, 1
+  %c = icmp slt i32 %i.next, %n
+  br i1 %c, label %inner, label %outer.latch
+outer.latch:
+  %j.next = add i32 %j, 1
+  %d = icmp slt i32 %j.next, %n
+  br i1 %d, label %outer, label %exit
+exit:
+  %w = add i32 %v, %j
+  ret i32 %w
+}
+
+define i32 @already(i32 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %i.next = add i32 %i, 1
+  %c = icmp slt i32 %i.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  %i.lcssa = phi i32 [ %i.next, %loop ]
+  ret i32 %i.lcssa
+}
+"#;
+
+    const OPT19: &str = r#"define i32 @two_exits(ptr %p, i32 %n, i1 %c) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %x = load i32, ptr %p, align 4
+  %y = add i32 %x, %i
+  br i1 %c, label %exit1, label %latch
+latch:
+  %i.next = add i32 %i, 1
+  %d = icmp slt i32 %i.next, %n
+  br i1 %d, label %loop, label %exit2
+exit1:
+  %y.lcssa = phi i32 [ %y, %loop ]
+  br label %join
+exit2:
+  %y.lcssa1 = phi i32 [ %y, %latch ]
+  br label %join
+join:
+  %y2 = phi i32 [ %y.lcssa1, %exit2 ], [ %y.lcssa, %exit1 ]
+  %r = add i32 %y2, 1
+  ret i32 %r
+}
+define i32 @nested(ptr %p, i32 %n) {
+entry:
+  br label %outer
+outer:
+  %j = phi i32 [ 0, %entry ], [ %j.next, %outer.latch ]
+  br label %inner
+inner:
+  %i = phi i32 [ 0, %outer ], [ %i.next, %inner ]
+  %v = mul i32 %i, %j
+  %i.next = add i32 %i, 1
+  %c = icmp slt i32 %i.next, %n
+  br i1 %c, label %inner, label %outer.latch
+outer.latch:
+  %v.lcssa = phi i32 [ %v, %inner ]
+  %j.next = add i32 %j, 1
+  %d = icmp slt i32 %j.next, %n
+  br i1 %d, label %outer, label %exit
+exit:
+  %j.lcssa = phi i32 [ %j, %outer.latch ]
+  %v.lcssa.lcssa = phi i32 [ %v.lcssa, %outer.latch ]
+  %w = add i32 %v.lcssa.lcssa, %j.lcssa
+  ret i32 %w
+}
+define i32 @already(i32 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %i.next = add i32 %i, 1
+  %c = icmp slt i32 %i.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  %i.lcssa = phi i32 [ %i.next, %loop ]
+  ret i32 %i.lcssa
+}
+"#;
+
+    #[test]
+    fn closes_values_as_opt19_does() {
+        let (m, changed) = run_pass(INPUT, lcssa_function);
+        assert!(changed);
+        assert_eq!(text(&m), strip(OPT19));
+    }
+
+    #[test]
+    fn is_idempotent() {
+        let (m, _) = run_pass(INPUT, lcssa_function);
+        let once = loopwright_ir::print::print_module(&m);
+        let (m2, changed) = run_pass(&once, lcssa_function);
+        assert!(!changed, "a second run changed:\n{}", text(&m2));
+        assert_eq!(text(&m2), text(&m));
+    }
+
+    #[test]
+    fn a_function_in_lcssa_form_is_left_alone() {
+        let already = &INPUT[INPUT.find("define i32 @already").expect("@already")..];
+        let (m, changed) = run_pass(already, lcssa_function);
+        assert!(!changed);
+        assert_eq!(text(&m), strip(already));
+    }
+}

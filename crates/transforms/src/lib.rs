@@ -33,6 +33,8 @@ pub mod loopid;
 pub mod remark;
 pub mod rotate;
 pub mod simplify;
+#[cfg(test)]
+mod test_support;
 pub mod unroll;
 pub mod utils;
 pub mod vectorize;

@@ -323,3 +323,187 @@ fn follow(map: &FxHashMap<Operand, Operand>, mut v: Operand) -> Operand {
     }
     v
 }
+
+#[cfg(test)]
+mod tests {
+    //! The updater on hand-built definitions: two definitions meeting at a
+    //! join (one phi), the same definition on both sides (no phi: the
+    //! trivial phi is removed), a loop (a header phi fed by the backedge),
+    //! a block no definition reaches (poison), and `rewrite_use`
+    //! redirecting a use to the phi. Phi entries come in the order of the
+    //! block's predecessor list, which follows LLVM's (the latest branch
+    //! to the block first).
+
+    use super::*;
+    use crate::test_support::text;
+    use loopwright_ir::{ConstData, Module, TypeTable, ValueDef};
+
+    const INPUT: &str = "\
+define i32 @f(i1 %c, i32 %x) {
+entry:
+  br i1 %c, label %then, label %else
+then:
+  %a = add i32 %x, 1
+  br label %join
+else:
+  %b = mul i32 %x, 3
+  br label %join
+join:
+  %use = add i32 %x, 0
+  br label %loop
+loop:
+  %n = sub i32 %x, 1
+  %d = icmp eq i32 %n, 0
+  br i1 %d, label %exit, label %loop
+exit:
+  ret i32 %use
+dead:
+  ret i32 0
+}
+";
+
+    struct Fixture {
+        m: Module,
+        blocks: FxHashMap<String, Block>,
+        values: FxHashMap<String, Operand>,
+    }
+
+    fn fixture() -> Fixture {
+        let m = loopwright_parse::parse_module(INPUT.as_bytes(), "t.ll").expect("parses");
+        let f = &m.functions[crate::defined_functions(&m)[0]];
+        let blocks = f
+            .layout
+            .blocks()
+            .map(|b| (f.block_name(b).unwrap_or("").to_owned(), b))
+            .collect();
+        let mut values = FxHashMap::default();
+        for b in f.layout.blocks() {
+            for i in f.layout.block_insts(b) {
+                if let Some(v) = f.inst_result(i) {
+                    values.insert(f.value_name(v).unwrap_or("").to_owned(), Operand::Value(v));
+                }
+            }
+        }
+        for &p in &f.params {
+            values.insert(f.value_name(p).unwrap_or("").to_owned(), Operand::Value(p));
+        }
+        Fixture { m, blocks, values }
+    }
+
+    /// Runs `op` on `@f` with a fresh `i32` updater named `v`.
+    fn with_updater<R>(
+        fx: &mut Fixture,
+        op: impl FnOnce(&mut SsaUpdater, &mut Function, &ControlFlowGraph) -> R,
+    ) -> R {
+        let poison = fx.m.consts.intern(ConstData::Poison(TypeTable::I32));
+        let fid = crate::defined_functions(&fx.m)[0];
+        crate::with_function(&mut fx.m, fid, |_, f| {
+            let cfg = ControlFlowGraph::compute(f);
+            let mut ssa = SsaUpdater::new(TypeTable::I32, Some("v"), poison);
+            op(&mut ssa, f, &cfg)
+        })
+    }
+
+    #[test]
+    fn two_definitions_meet_in_one_phi() {
+        let mut fx = fixture();
+        let (then, els, join, exit) = (
+            fx.blocks["then"],
+            fx.blocks["else"],
+            fx.blocks["join"],
+            fx.blocks["exit"],
+        );
+        let (a, b) = (fx.values["a"], fx.values["b"]);
+        let (at_join, at_exit) = with_updater(&mut fx, |ssa, f, cfg| {
+            ssa.add_available(then, a);
+            ssa.add_available(els, b);
+            let j = ssa.value_at_end(f, cfg, join);
+            // Later blocks reach the same phi; none is added.
+            let e = ssa.value_at_end(f, cfg, exit);
+            assert_eq!(ssa.inserted_phis(f).len(), 1);
+            (j, e)
+        });
+        assert_eq!(at_join, at_exit);
+        let t = text(&fx.m);
+        assert!(
+            t.contains("join:\n  %v = phi i32 [ %b, %else ], [ %a, %then ]\n"),
+            "{t}"
+        );
+        loopwright_analysis::verify_module(&fx.m).expect("verifies");
+    }
+
+    #[test]
+    fn one_definition_everywhere_needs_no_phi() {
+        let mut fx = fixture();
+        let (entry, exit) = (fx.blocks["entry"], fx.blocks["exit"]);
+        let x = fx.values["x"];
+        let v = with_updater(&mut fx, |ssa, f, cfg| {
+            ssa.add_available(entry, x);
+            let v = ssa.value_at_end(f, cfg, exit);
+            assert!(ssa.inserted_phis(f).is_empty());
+            v
+        });
+        assert_eq!(v, x);
+        assert!(!text(&fx.m).contains("phi"), "{}", text(&fx.m));
+    }
+
+    #[test]
+    fn a_loop_gets_a_header_phi() {
+        let mut fx = fixture();
+        let (join, lp) = (fx.blocks["join"], fx.blocks["loop"]);
+        let (x, n) = (fx.values["x"], fx.values["n"]);
+        let live_in = with_updater(&mut fx, |ssa, f, cfg| {
+            ssa.add_available(join, x);
+            ssa.add_available(lp, n);
+            ssa.value_in_middle(f, cfg, lp)
+        });
+        assert_ne!(live_in, x);
+        let t = text(&fx.m);
+        assert!(
+            t.contains("loop:\n  %v = phi i32 [ %n, %loop ], [ %x, %join ]\n"),
+            "{t}"
+        );
+        loopwright_analysis::verify_module(&fx.m).expect("verifies");
+    }
+
+    #[test]
+    fn unreached_blocks_get_poison() {
+        let mut fx = fixture();
+        let (then, dead, entry) = (fx.blocks["then"], fx.blocks["dead"], fx.blocks["entry"]);
+        let a = fx.values["a"];
+        let (at_dead, at_entry) = with_updater(&mut fx, |ssa, f, cfg| {
+            ssa.add_available(then, a);
+            (
+                ssa.value_at_end(f, cfg, dead),
+                ssa.value_at_end(f, cfg, entry),
+            )
+        });
+        for v in [at_dead, at_entry] {
+            let Operand::Const(c) = v else {
+                panic!("{v:?} is not a constant")
+            };
+            assert_eq!(fx.m.consts.data(c), &ConstData::Poison(TypeTable::I32));
+        }
+    }
+
+    #[test]
+    fn rewrite_use_redirects_to_the_reaching_value() {
+        let mut fx = fixture();
+        let (then, els) = (fx.blocks["then"], fx.blocks["else"]);
+        let (a, b) = (fx.values["a"], fx.values["b"]);
+        let Operand::Value(use_v) = fx.values["use"] else {
+            unreachable!()
+        };
+        with_updater(&mut fx, |ssa, f, cfg| {
+            ssa.add_available(then, a);
+            ssa.add_available(els, b);
+            let ValueDef::Result(user) = f.value_def(use_v) else {
+                unreachable!()
+            };
+            ssa.rewrite_use(f, cfg, user, 0);
+        });
+        let t = text(&fx.m);
+        assert!(t.contains("  %use = add i32 %v, 0\n"), "{t}");
+        loopwright_analysis::verify_module(&fx.m).expect("verifies");
+    }
+}
