@@ -964,3 +964,58 @@ fn pragma_unroll_threshold_as_opt19() {
     );
     assert_eq!(seen[2], seen[3]);
 }
+
+/// `-unroll-peel-count` peels every loop, inner loops first, so a nest
+/// multiplies its code at every level; loopwright refuses a forced peel
+/// that would add more than the pragma threshold of instructions (a
+/// deliberate difference from opt-19, which has no bound). At the default
+/// threshold both loops of the nest are peeled as opt-19 peels them; with
+/// a threshold between the two loops' costs the inner loop is peeled and
+/// the outer one is refused with a remark; the output verifies and runs as
+/// the input does.
+#[test]
+fn forced_peel_is_bounded() {
+    if !have_opt("forced_peel_is_bounded") {
+        return;
+    }
+    let input = common::root().join("crates/driver/tests/inputs/peel_nest.ll");
+    let input = input.to_str().unwrap();
+    let peel = ["-unroll-peel-count=2"];
+    let ours = remarks_of(LW, &peel, input);
+    let theirs = remarks_of("opt-19", &peel, input);
+    assert_eq!(status(&ours), Some(0), "{}", stderr(&ours));
+    assert_eq!(stderr(&ours), stderr(&theirs));
+    assert_eq!(
+        stderr(&ours).matches("peeled loop by 2 iterations").count(),
+        2
+    );
+    let bounded = ["-unroll-peel-count=2", "-pragma-unroll-threshold=40"];
+    let ours = remarks_of(LW, &bounded, input);
+    assert_eq!(status(&ours), Some(0), "{}", stderr(&ours));
+    let text = stderr(&ours);
+    assert_eq!(
+        text.matches("peeled loop by 2 iterations").count(),
+        1,
+        "{text}"
+    );
+    assert!(
+        text.contains("not peeled: 2 peeled iterations of a loop of size ")
+            && text.contains(" would exceed the size bound 40 (-pragma-unroll-threshold)"),
+        "{text}"
+    );
+    // The bounded output verifies and computes what the input computes.
+    let dir = common::work_dir("forced_peel_is_bounded");
+    let out = dir.join("out.ll");
+    let run = common::execute(
+        Command::new(LW)
+            .args(["-passes=loop-unroll"])
+            .args(bounded)
+            .arg(input)
+            .arg("-o")
+            .arg(&out),
+    );
+    assert_eq!(status(&run), Some(0), "{}", stderr(&run));
+    assert_eq!(common::verify_problem(&out), None);
+    let expected = common::lli(std::path::Path::new(input));
+    assert_eq!(common::lli_problem(&expected, &common::lli(&out)), None);
+}
