@@ -108,10 +108,13 @@ fn transformation(rng: &mut Rng, depth: u32) -> Vec<Attr> {
         }),
         1 => {
             match rng.below(3) {
-                0 => out.push(Attr::int("vectorize.width", *rng.pick(&[1, 2, 4, 8, 16]))),
+                0 => out.push(Attr::int(
+                    "vectorize.width",
+                    *rng.pick(&[1, 2, 4, 8, 16, 32, 64]),
+                )),
                 1 => out.push(Attr::bool("vectorize.enable", rng.chance(4, 5))),
                 _ => {
-                    out.push(Attr::int("vectorize.width", *rng.pick(&[2, 4, 8])));
+                    out.push(Attr::int("vectorize.width", *rng.pick(&[2, 4, 8, 16, 64])));
                     out.push(Attr::bool("vectorize.scalable.enable", false));
                 }
             }
@@ -119,7 +122,12 @@ fn transformation(rng: &mut Rng, depth: u32) -> Vec<Attr> {
                 out.push(Attr::bool("vectorize.enable", true));
             }
         }
-        2 => out.push(Attr::int("interleave.count", *rng.pick(&[1, 2, 4]))),
+        2 => {
+            out.push(Attr::int("interleave.count", *rng.pick(&[1, 2, 3, 4, 8])));
+            if rng.chance(1, 2) {
+                out.push(Attr::int("vectorize.width", *rng.pick(&[1, 2, 4, 8, 16])));
+            }
+        }
         3 => out.push(match rng.below(3) {
             0 => Attr::int("unroll_and_jam.count", *rng.pick(&[2, 4])),
             1 => Attr::flag("unroll_and_jam.enable"),
