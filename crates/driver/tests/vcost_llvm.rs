@@ -226,6 +226,8 @@ struct Compared {
     /// Per cause: loops that differ.
     causes: BTreeMap<String, usize>,
     differences: Vec<String>,
+    /// Differences on loops with a known difference.
+    known: Vec<String>,
 }
 
 /// The cause of a difference: the known difference noted first, else
@@ -278,7 +280,13 @@ fn compare(module: &str, ours: &[Ours], remarks: &[Remark]) -> Compared {
         }
         let why = cause(o, mine, &t);
         *c.causes.entry(why.clone()).or_default() += 1;
-        c.differences.push(format!(
+        // In-scope differences are listed first.
+        let list = if scope {
+            &mut c.differences
+        } else {
+            &mut c.known
+        };
+        list.push(format!(
             "{module} {} {}: loopwright: {mine}, opt-19: {t} [{why}]\n{}",
             o.key.function, o.header, o.debug
         ));
@@ -295,6 +303,7 @@ fn add(t: &mut Compared, c: Compared) {
         *t.causes.entry(k).or_default() += n;
     }
     t.differences.extend(c.differences);
+    t.known.extend(c.known);
 }
 
 /// `m` with every function's `target-cpu` set to `cpu` (and its
@@ -449,7 +458,7 @@ fn cost_model_matches_opt19() {
         counts.push((format!("vcost_llvm.{name}.in_scope_same"), c.in_scope_same));
     }
     for (&k, c) in &t.per_target {
-        for d in c.differences.iter().take(show) {
+        for d in c.differences.iter().chain(&c.known).take(show) {
             let _ = writeln!(summary, "[{}] {d}", TARGETS[k].0);
         }
     }

@@ -101,6 +101,9 @@ pub struct CostOptions {
     pub force_num_vector_regs: Option<u32>,
     /// `-force-target-max-vector-interleave`.
     pub force_max_vector_interleave: Option<u32>,
+    /// `-print-vectorizer-cost`: the pass prints
+    /// [`CostDecision::debug_text`] of every loop it decides to stderr.
+    pub print: bool,
 }
 
 impl Default for CostOptions {
@@ -111,6 +114,7 @@ impl Default for CostOptions {
             small_loop_cost: 20,
             force_num_vector_regs: None,
             force_max_vector_interleave: None,
+            print: false,
         }
     }
 }
