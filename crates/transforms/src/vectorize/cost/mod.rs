@@ -861,7 +861,9 @@ impl<'a> Run<'a> {
         for &(class, n) in &ru.max_local {
             let users = n.max(1);
             let mut regs = st.number_of_registers(class == 1);
-            if vf > 1 && class == 1 {
+            // LLVM's override applies to every register class of a
+            // vector loop.
+            if vf > 1 {
                 if let Some(r) = self.cost_opts().force_num_vector_regs {
                     regs = r;
                 }
