@@ -451,6 +451,36 @@ pub fn loop_facts(inp: &CostInput<'_>, se: &mut ScalarEvolution<'_>) -> LoopFact
             }
         }
     }
+    // Dead code: unused values without side effects, transitively.
+    let mut dead: FxHashSet<Inst> = FxHashSet::default();
+    loop {
+        let mut changed = false;
+        for &i in insts.iter().rev() {
+            if dead.contains(&i) {
+                continue;
+            }
+            let d = f.inst(i);
+            if d.opcode == Opcode::Phi
+                || d.opcode.is_terminator()
+                || matches!(d.opcode, Opcode::Store)
+                || (d.opcode != Opcode::Load
+                    && loopwright_analysis::effects::may_have_side_effects(m, d))
+                || (d.opcode == Opcode::Load && d.flags.contains(loopwright_ir::Flags::VOLATILE))
+            {
+                continue;
+            }
+            let unused = f
+                .inst_result(i)
+                .is_none_or(|v| f.uses(v).iter().all(|u| dead.contains(u)));
+            if unused {
+                dead.insert(i);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
     let mut vec_ignore = FxHashSet::default();
     let mut reductions = FxHashSet::default();
     for (p, r) in &legal.reductions {
@@ -482,6 +512,7 @@ pub fn loop_facts(inp: &CostInput<'_>, se: &mut ScalarEvolution<'_>) -> LoopFact
         invariant,
         ignore,
         vec_ignore,
+        dead,
         inductions,
         primary: legal.primary_induction,
         recurrences: legal.recurrences.iter().map(|(p, _)| *p).collect(),

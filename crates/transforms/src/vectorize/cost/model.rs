@@ -73,6 +73,10 @@ pub struct LoopFacts {
     pub ignore: FxHashSet<Inst>,
     /// `VecValuesToIgnore`: casts of reductions and inductions.
     pub vec_ignore: FxHashSet<Inst>,
+    /// Instructions whose values nothing uses and that have no side
+    /// effects (loads included), transitively: VPlan removes their
+    /// recipes, so LLVM 19's VPlan-based costs do not count them.
+    pub dead: FxHashSet<Inst>,
     /// Induction phis with their update (the latch's incoming value) and
     /// whether they are pointer inductions.
     pub inductions: Vec<(Inst, Option<Inst>, bool)>,
@@ -851,17 +855,32 @@ impl<'a> Model<'a> {
         {
             return 0;
         }
-        let Some(t) = self.ty(d.ty) else { return 1 };
         let intr = intrinsic(name, d.flags);
+        let is_intrinsic = name.starts_with("llvm.");
+        // A call that is not an intrinsic costs 10 (`getCallInstrCost`).
+        let Some(t) = self.ty(d.ty) else {
+            return if is_intrinsic {
+                1
+            } else {
+                10u64.saturating_mul(u64::from(vf))
+            };
+        };
         let one = |ty: Ty| match intr {
             Some(x) => st.intrinsic_cost(x, ty, TP),
-            None => st.legalize(ty).count,
+            None if is_intrinsic => st.legalize(ty).count,
+            None => 10,
         };
         if vf == 1 || scalar_after {
             return one(t);
         }
         let vt = self.vec(t, vf);
-        let vector = one(vt);
+        let vector = if intr.is_some() {
+            one(vt)
+        } else if loopwright_analysis::laa::has_vector_variant(self.m, d) {
+            10
+        } else {
+            u64::MAX
+        };
         // Scalarized: the calls, the result's inserts and the operands'
         // extracts.
         let mut scalar = u64::from(vf).saturating_mul(one(t));
@@ -878,11 +897,7 @@ impl<'a> Model<'a> {
                 }
             }
         }
-        if intr.is_some() {
-            vector.min(scalar)
-        } else {
-            scalar
-        }
+        vector.min(scalar)
     }
 
     /// The decisions and `expectedCost` of width `vf` (1: the scalar
@@ -896,7 +911,10 @@ impl<'a> Model<'a> {
         }
         let mut total = 0u64;
         for &i in &self.facts.insts {
-            if self.facts.ignore.contains(&i) || (vf > 1 && self.facts.vec_ignore.contains(&i)) {
+            if self.facts.ignore.contains(&i)
+                || self.facts.dead.contains(&i)
+                || (vf > 1 && self.facts.vec_ignore.contains(&i))
+            {
                 continue;
             }
             let c = self.inst_cost(i, vf, &wc);
@@ -931,7 +949,10 @@ impl<'a> Model<'a> {
     fn generates_vectors(&self, vf: u32, wc: &WidthCost) -> bool {
         let mut seen: Vec<Ty> = Vec::new();
         for &i in &self.facts.insts {
-            if self.facts.ignore.contains(&i) || self.facts.vec_ignore.contains(&i) {
+            if self.facts.ignore.contains(&i)
+                || self.facts.vec_ignore.contains(&i)
+                || self.facts.dead.contains(&i)
+            {
                 continue;
             }
             let d = self.data(i);

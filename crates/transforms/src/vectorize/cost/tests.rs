@@ -158,7 +158,11 @@ fn remarks_are_llvms() {
     let get = |n: &str| by_fn.iter().find(|x| x.0 == n).expect("function");
     assert_eq!(
         get("user_width_unsafe").1,
-        ["VectorizationFactor", "InterleavingNotBeneficial", "Vectorized"]
+        [
+            "VectorizationFactor",
+            "InterleavingNotBeneficial",
+            "Vectorized"
+        ]
     );
     assert_eq!(
         get("user_width_unsafe").2.remarks[0].text,
