@@ -5,7 +5,9 @@
 //! (interleaved count: I)`, or why it did neither
 //! (`VectorizationNotBeneficial`, `CantReorderMemOps`,
 //! `CantVersionLoopWithOptForSize`, ...). On the modules `vlegal_llvm.rs`
-//! uses (`tests/common/vectorize.rs`), for every innermost loop that
+//! uses (`tests/common/vectorize.rs`) and the cost model's unit-test table
+//! (`crates/transforms/src/vectorize/cost/table.ll`), for every innermost
+//! loop that
 //! loopwright's legality calls legal and that opt-19 also got past
 //! legality, loopwright's choice ([`loopwright_transforms::vectorize::cost`])
 //! must be opt-19's: the same width and interleave count, or the same
@@ -356,7 +358,15 @@ fn cost_model_matches_opt19() {
                 .is_none_or(|f| f.split(',').any(|t| t == TARGETS[k].0))
         })
         .collect();
-    let jobs: Vec<Job> = vcommon::jobs(&root, filter.as_deref());
+    let mut jobs: Vec<Job> = vcommon::jobs(&root, filter.as_deref());
+    // The cost model's unit-test table, compared with opt-19 again.
+    let table = root.join("crates/transforms/src/vectorize/cost/table.ll");
+    if filter.as_deref().is_none_or(|f| "cost_table".contains(f)) {
+        jobs.push(Job {
+            name: "cost_table".into(),
+            source: modules::Source::Ll(table),
+        });
+    }
     let work = common::work_dir("vcost-llvm");
     let threads: usize = std::env::var("VCOST_LLVM_JOBS")
         .ok()

@@ -709,8 +709,8 @@ impl<'a> Run<'a> {
     /// Whether the trip count is a multiple of `n`.
     fn tc_multiple_of(&self, n: u64) -> bool {
         n != 0
-            && ((self.trip.exact != 0 && self.trip.exact % n == 0)
-                || (self.trip.multiple != 0 && self.trip.multiple % n == 0))
+            && ((self.trip.exact != 0 && self.trip.exact.is_multiple_of(n))
+                || (self.trip.multiple != 0 && self.trip.multiple.is_multiple_of(n)))
     }
 
     /// `canFoldTailByMasking`: every value used after the loop is a
@@ -1127,11 +1127,9 @@ fn decide_with(inp: &CostInput<'_>, facts: &LoopFacts, trip: Trip) -> CostDecisi
                     per_inst: wc.per_inst.clone(),
                 });
                 let cand = (vf, wc.cost, scalar_cost);
-                if forced || wc.generates_vectors {
-                    if run.more_profitable(cand, chosen) {
-                        chosen = cand;
-                        chosen_wc = Some(wc);
-                    }
+                if (forced || wc.generates_vectors) && run.more_profitable(cand, chosen) {
+                    chosen = cand;
+                    chosen_wc = Some(wc);
                 }
                 vf *= 2;
             }

@@ -472,16 +472,15 @@ impl<'a> Model<'a> {
         let mut has_uniform_use: Vec<Inst> = Vec::new();
         for &i in &self.facts.insts {
             let d = self.data(i);
-            if let Some(name) = loopwright_analysis::effects::intrinsic_name(self.m, d) {
-                if matches!(
-                    name,
-                    "llvm.sideeffect" | "llvm.experimental.noalias.scope.decl" | "llvm.assume"
-                ) || name.starts_with("llvm.lifetime.")
-                {
-                    if d.call_args().iter().all(|&o| self.is_invariant(o)) {
-                        add(i, &mut wl, &mut in_wl);
-                    }
-                }
+            let lane0 =
+                loopwright_analysis::effects::intrinsic_name(self.m, d).is_some_and(|name| {
+                    matches!(
+                        name,
+                        "llvm.sideeffect" | "llvm.experimental.noalias.scope.decl" | "llvm.assume"
+                    ) || name.starts_with("llvm.lifetime.")
+                });
+            if lane0 && d.call_args().iter().all(|&o| self.is_invariant(o)) {
+                add(i, &mut wl, &mut in_wl);
             }
             let Some(m) = self.mem(i) else { continue };
             if self.is_uniform_mem_op_use(i, prev) && !predicated(i) {
