@@ -664,6 +664,14 @@ fn vectorize_reports(
                     opts,
                 };
                 let d = loopwright_transforms::vectorize::cost::decide(&inp, la.scalar_evolution());
+                if opts.cost.print {
+                    eprint!(
+                        "LV(cost): @{} loop %{}\n{}",
+                        f.name().unwrap_or(""),
+                        without_sigil(names.block(lf.header(l))),
+                        d.debug_text(f, &|i| name(i))
+                    );
+                }
                 r.cost = Some(cost_report(&d));
             }
         }
