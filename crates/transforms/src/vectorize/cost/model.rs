@@ -75,7 +75,10 @@ pub struct LoopFacts {
     pub vec_ignore: FxHashSet<Inst>,
     /// Instructions whose values nothing uses and that have no side
     /// effects (loads included), transitively: VPlan removes their
-    /// recipes, so LLVM 19's VPlan-based costs do not count them.
+    /// recipes, so they generate no vector instructions
+    /// (`willGenerateVectors`), but LLVM 19's legacy costs still count
+    /// them (checked with opt-19: a dead vector division makes a loop not
+    /// beneficial, a dead call keeps it from being interleaved).
     pub dead: FxHashSet<Inst>,
     /// Induction phis with their update (the latch's incoming value) and
     /// whether they are pointer inductions.
@@ -910,10 +913,7 @@ impl<'a> Model<'a> {
         }
         let mut total = 0u64;
         for &i in &self.facts.insts {
-            if self.facts.ignore.contains(&i)
-                || self.facts.dead.contains(&i)
-                || (vf > 1 && self.facts.vec_ignore.contains(&i))
-            {
+            if self.facts.ignore.contains(&i) || (vf > 1 && self.facts.vec_ignore.contains(&i)) {
                 continue;
             }
             let c = self.inst_cost(i, vf, &wc);

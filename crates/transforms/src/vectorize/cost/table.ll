@@ -349,6 +349,47 @@ exit:
   ret void
 }
 
+; Dead code is costed (a dead vector division makes vectorizing not pay)
+; but generates no vector instructions.
+define void @deaddiv(ptr noalias %a, ptr noalias %b, i64 %n) #1 {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %pa = getelementptr inbounds i32, ptr %a, i64 %i
+  %pb = getelementptr inbounds i32, ptr %b, i64 %i
+  %vb = load i32, ptr %pb, align 4
+  %dead = sdiv i32 %vb, 7
+  %dead2 = udiv i32 %vb, %dead
+  %m = add i32 %vb, 2
+  store i32 %m, ptr %pa, align 4
+  %i.next = add nuw nsw i64 %i, 1
+  %cmp = icmp eq i64 %i.next, %n
+  br i1 %cmp, label %exit, label %loop
+exit:
+  ret void
+}
+; A dead call: its cost keeps the loop from being interleaved.
+define void @deadcall(ptr noalias %a, ptr noalias %b, i64 %n) #1 {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %pa = getelementptr inbounds i32, ptr %a, i64 %i
+  %pb = getelementptr inbounds i32, ptr %b, i64 %i
+  %vb = load i32, ptr %pb, align 4
+  %f = sitofp i32 %vb to float
+  %c = call float @cosf(float %f)
+  %m = add i32 %vb, 2
+  store i32 %m, ptr %pa, align 4
+  %i.next = add nuw nsw i64 %i, 1
+  %cmp = icmp eq i64 %i.next, %n
+  br i1 %cmp, label %exit, label %loop
+exit:
+  ret void
+}
+declare float @cosf(float) memory(none) nounwind willreturn
+
 attributes #0 = { "target-cpu"="x86-64" }
 attributes #1 = { "target-cpu"="x86-64-v3" }
 attributes #2 = { "target-cpu"="znver4" "min-legal-vector-width"="0" }
