@@ -210,7 +210,6 @@ const SMALL_TEXT: &str = "\
          └─ cost model: not beneficial
             ├─ cost per lane (max width 1): 1: 3.00
             ├─ why: trip count 10 below -vectorizer-min-trip-count=16: no scalar epilogue
-            ├─ why: no vector register holds the widest type
             ├─ why: no tail remains for any width (trip count a multiple of 1)
             └─ why: the cost per lane of every vector width is not below the scalar loop's
 @search: 1 loop

@@ -546,6 +546,27 @@ impl Trip {
     }
 }
 
+/// The vector register width: the target model's, or 32 bits (LLVM's
+/// default `TargetTransformInfo`) for a module without an x86 triple,
+/// which opt-19 costs without a target.
+fn vector_register_bits(st: &loopwright_target::Subtarget) -> u32 {
+    if st.is_x86 {
+        st.register_bit_width(RegisterKind::FixedVector)
+    } else {
+        32
+    }
+}
+
+/// The number of registers of a class (LLVM's default: 8 of each without
+/// a target).
+fn number_of_registers(st: &loopwright_target::Subtarget, vector: bool) -> u32 {
+    if st.is_x86 {
+        st.number_of_registers(vector)
+    } else {
+        8
+    }
+}
+
 fn bit_floor(x: u64) -> u64 {
     if x == 0 {
         0
@@ -661,11 +682,7 @@ impl<'a> Run<'a> {
 
     /// `getMaximizedVFForTarget`.
     fn maximized_vf(&mut self, smallest: u64, widest: u64, max_safe: u64, fold: bool) -> u64 {
-        let reg = u64::from(
-            self.target
-                .subtarget()
-                .register_bit_width(RegisterKind::FixedVector),
-        );
+        let reg = u64::from(vector_register_bits(self.target.subtarget()));
         let max_elems = bit_floor(reg / widest.max(1)).min(max_safe);
         if max_elems == 0 {
             self.why
@@ -696,7 +713,7 @@ impl<'a> Run<'a> {
                 let ok = ru
                     .max_local
                     .iter()
-                    .all(|&(class, n)| n <= st.number_of_registers(class == 1));
+                    .all(|&(class, n)| n <= number_of_registers(&st, class == 1));
                 if ok {
                     max_vf = v;
                     break;
@@ -891,7 +908,7 @@ impl<'a> Run<'a> {
         let mut ic = u32::MAX;
         for &(class, n) in &ru.max_local {
             let users = n.max(1);
-            let mut regs = st.number_of_registers(class == 1);
+            let mut regs = number_of_registers(st, class == 1);
             // LLVM's override applies to every register class of a
             // vector loop.
             if vf > 1 {
@@ -909,7 +926,11 @@ impl<'a> Run<'a> {
             ));
             ic = ic.min(u32::try_from(tmp).unwrap_or(u32::MAX));
         }
-        let mut max_ic = st.max_interleave_factor(vf);
+        let mut max_ic = if st.is_x86 {
+            st.max_interleave_factor(vf)
+        } else {
+            1
+        };
         if vf > 1 {
             if let Some(x) = self.cost_opts().force_max_vector_interleave {
                 max_ic = x;
