@@ -1093,8 +1093,23 @@ fn decide_with(inp: &CostInput<'_>, facts: &LoopFacts, trip: Trip) -> CostDecisi
             ));
         }
     }
-    let user_vf = legal.user_width;
+    let mut user_vf = legal.user_width;
     let user_ic = legal.user_interleave;
+    // A scalable user width: x86 has no scalable vectors, LLVM ignores it.
+    if user_vf != 0 && hints.scalable == Some(true) {
+        run.analysis(
+            "VectorizationFactor",
+            format!(
+                "User-specified vectorization factor vscale x {user_vf} is ignored because the \
+                 target does not support scalable vectors. The compiler will pick a more \
+                 suitable value."
+            ),
+        );
+        run.why.push(format!(
+            "the scalable user width vscale x {user_vf} is ignored"
+        ));
+        user_vf = 0;
+    }
     let max = run.compute_max_vf(user_vf, user_ic);
     let mut candidates: Vec<Candidate> = Vec::new();
     let mut scalar_cost = 0;
