@@ -388,7 +388,59 @@ loop:
 exit:
   ret void
 }
+; Intrinsics the target model does not cost: llvm.maximum (custom, 2 per
+; register), llvm.exp (a library call per lane), llvm.floor (SSE4.1).
+define float @fmax_maximum(ptr noalias %a, ptr noalias %b, i64 %n) #0 {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %s = phi float [ 0.0, %entry ], [ %s.next, %loop ]
+  %p = getelementptr inbounds float, ptr %a, i64 %i
+  %x = load float, ptr %p
+  %s.next = call float @llvm.maximum.f32(float %s, float %x)
+  %i.next = add nuw nsw i64 %i, 1
+  %c = icmp ult i64 %i.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  ret float %s.next
+}
+define void @expf(ptr noalias %a, ptr noalias %b, i64 %n) #0 {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %p = getelementptr inbounds float, ptr %a, i64 %i
+  %x = load float, ptr %p
+  %e = call float @llvm.exp.f32(float %x)
+  %q = getelementptr inbounds float, ptr %b, i64 %i
+  store float %e, ptr %q
+  %i.next = add nuw nsw i64 %i, 1
+  %c = icmp ult i64 %i.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  ret void
+}
+define void @floorf(ptr noalias %a, ptr noalias %b, i64 %n) #1 {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %p = getelementptr inbounds float, ptr %a, i64 %i
+  %x = load float, ptr %p
+  %e = call float @llvm.floor.f32(float %x)
+  %q = getelementptr inbounds float, ptr %b, i64 %i
+  store float %e, ptr %q
+  %i.next = add nuw nsw i64 %i, 1
+  %c = icmp ult i64 %i.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  ret void
+}
 declare float @cosf(float) memory(none) nounwind willreturn
+declare float @llvm.maximum.f32(float, float)
+declare float @llvm.exp.f32(float)
+declare float @llvm.floor.f32(float)
 
 attributes #0 = { "target-cpu"="x86-64" }
 attributes #1 = { "target-cpu"="x86-64-v3" }

@@ -58,7 +58,7 @@ fn check(opts: &VectorizeOptions, expected: &str) {
 const DEFAULT: &str = "saxpy_sse=4x2 saxpy_avx2=8x4 saxpy_znver4=16x4 saxpy_skx=8x4 sum=8x4 \
     distance2=2x1 user_width_unsafe=4x1 trip8=8x1 trip100=8x4 trip7_sse=- trip8_checks=- \
     trip20_checks=4x2 forced_div=2x1 div=- no_interleave=8x1 reverse=8x4 optsize_checks=- \
-    recurrence=4x4 deaddiv=- deadcall=8x1";
+    recurrence=4x4 deaddiv=- deadcall=8x1 fmax_maximum=4x2 expf=4x1 floorf=8x4";
 
 #[test]
 fn default_choices() {
@@ -74,7 +74,7 @@ fn max_interleave_option() {
         "saxpy_sse=4x2 saxpy_avx2=8x2 saxpy_znver4=16x2 saxpy_skx=8x2 sum=8x2 distance2=2x1 \
          user_width_unsafe=4x1 trip8=8x1 trip100=8x2 trip7_sse=- trip8_checks=- \
          trip20_checks=4x2 forced_div=2x1 div=- no_interleave=8x1 reverse=8x2 \
-         optsize_checks=- recurrence=4x2 deaddiv=- deadcall=8x1",
+         optsize_checks=- recurrence=4x2 deaddiv=- deadcall=8x1 fmax_maximum=4x2 expf=4x1 floorf=8x2",
     );
 }
 
@@ -87,7 +87,7 @@ fn min_trip_count_option() {
         "saxpy_sse=4x2 saxpy_avx2=8x4 saxpy_znver4=16x4 saxpy_skx=8x4 sum=8x4 distance2=2x1 \
          user_width_unsafe=4x1 trip8=8x1 trip100=8x4 trip7_sse=2x1 trip8_checks=8x1 \
          trip20_checks=4x2 forced_div=2x1 div=- no_interleave=8x1 reverse=8x4 \
-         optsize_checks=- recurrence=4x4 deaddiv=- deadcall=8x1",
+         optsize_checks=- recurrence=4x4 deaddiv=- deadcall=8x1 fmax_maximum=4x2 expf=4x1 floorf=8x4",
     );
 }
 
@@ -100,7 +100,7 @@ fn small_loop_cost_option() {
         "saxpy_sse=4x1 saxpy_avx2=8x1 saxpy_znver4=16x1 saxpy_skx=8x1 sum=8x4 distance2=2x1 \
          user_width_unsafe=4x1 trip8=8x1 trip100=8x1 trip7_sse=- trip8_checks=- \
          trip20_checks=4x1 forced_div=2x1 div=- no_interleave=8x1 reverse=8x1 \
-         optsize_checks=- recurrence=4x1 deaddiv=- deadcall=8x1",
+         optsize_checks=- recurrence=4x1 deaddiv=- deadcall=8x1 fmax_maximum=4x2 expf=4x1 floorf=8x1",
     );
 }
 
@@ -113,7 +113,7 @@ fn vector_registers_option() {
         "saxpy_sse=4x1 saxpy_avx2=8x1 saxpy_znver4=16x1 saxpy_skx=8x1 sum=8x2 distance2=2x1 \
          user_width_unsafe=4x1 trip8=8x1 trip100=8x1 trip7_sse=- trip8_checks=- \
          trip20_checks=4x1 forced_div=2x1 div=- no_interleave=8x1 reverse=8x1 \
-         optsize_checks=- recurrence=4x2 deaddiv=- deadcall=8x1",
+         optsize_checks=- recurrence=4x2 deaddiv=- deadcall=8x1 fmax_maximum=4x2 expf=4x1 floorf=8x2",
     );
 }
 
