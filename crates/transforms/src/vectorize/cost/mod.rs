@@ -66,8 +66,14 @@
 //!   predication of other instructions is not modelled. Noted as
 //!   `tail-folding`.
 //! - Calls: intrinsics the target model knows are costed as vector
-//!   intrinsics or scalarized, whichever is cheaper; vector library
-//!   variants are costed as scalarized calls.
+//!   intrinsics or scalarized, whichever is cheaper; the others get
+//!   LLVM's generic answers for the common ones (`model.rs`); a call with
+//!   a vector library variant costs 10 per vector call.
+//! - Integers wider than 64 bits: the target model's costs of `i128`
+//!   casts and arithmetic differ from LLVM 19's. Noted as `wide-integers`.
+//! - Modules without an x86 triple: opt-19 costs them without a target
+//!   machine (LLVM's default answers); only the register width, count and
+//!   interleave factor follow them here. Noted as `no-x86-target`.
 
 pub mod model;
 
@@ -232,6 +238,15 @@ impl CostDecision {
                 if c.vf > 1 {
                     let _ = writeln!(s, "    {}: {:?}", names(*i), w);
                 }
+            }
+            if c.vf == 1 || c.vf == self.vf {
+                let costs: Vec<String> = c
+                    .per_inst
+                    .iter()
+                    .filter(|e| e.1 != 0)
+                    .map(|(i, n)| format!("{} {n}", names(*i)))
+                    .collect();
+                let _ = writeln!(s, "    costs: {}", costs.join(", "));
             }
         }
         let _ = writeln!(
@@ -1023,6 +1038,18 @@ impl<'a> Run<'a> {
         }
         if self.fold_tail {
             out.push("tail-folding");
+        }
+        let wide = self.facts.insts.iter().any(|&i| {
+            let d = f.inst(i);
+            std::iter::once(d.ty)
+                .chain(d.operands().iter().map(|&o| f.operand_type(o, &self.inp.m.consts)))
+                .any(|t| matches!(self.inp.m.types.data(t), loopwright_ir::TypeData::Int(b) if *b > 64))
+        });
+        if wide {
+            out.push("wide-integers");
+        }
+        if !self.target.subtarget().is_x86 {
+            out.push("no-x86-target");
         }
         if self
             .facts

@@ -1090,7 +1090,8 @@ impl<'a> Model<'a> {
 /// x86 (checked with opt-19's `print<cost-model>`): custom-lowered
 /// operations cost 2 per legal value, operations lowered to a library
 /// call 10 per lane plus the scalarization (rounding before SSE4.1, the
-/// `libm` functions), anything else 1 per legal value.
+/// `libm` functions), `powi` 1 per lane plus the scalarization, anything
+/// else 1 per legal value.
 fn other_intrinsic_cost(st: &Subtarget, base: &str, ty: Ty) -> u64 {
     let parts = st.legalize(ty).count;
     let libcall = || {
@@ -1113,6 +1114,11 @@ fn other_intrinsic_cost(st: &Subtarget, base: &str, ty: Ty) -> u64 {
         }
         "exp" | "exp2" | "exp10" | "log" | "log2" | "log10" | "sin" | "cos" | "tan" | "pow"
         | "round" => libcall(),
+        // One per lane, scalarized.
+        "powi" if ty.vector => {
+            u64::from(ty.lanes).saturating_add(st.scalarization_overhead(ty, true, true, TP))
+        }
+        "powi" => 1,
         _ => parts,
     }
 }
