@@ -24,7 +24,8 @@
 //! Agreement is reported per target. Loops whose shape the cost model
 //! knows it models differently from LLVM 19
 //! ([`loopwright_transforms::vectorize::CostDecision::notes`]: interleave
-//! groups, narrow integer types, tail folding, gathers) are tallied apart
+//! groups, narrow integer types, tail folding, gathers, integers wider
+//! than 64 bits, modules without an x86 triple) are tallied apart
 //! as *known differences*; the others are *in scope*, where at least
 //! [`MIN_AGREEMENT`] of the loops must agree for every target. Every
 //! difference is counted by cause. The counts are floors (`vcost_llvm.*`
