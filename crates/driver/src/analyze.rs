@@ -84,8 +84,17 @@
 //!   "max_safe_width_bits": integer | null,
 //!   "user_width": integer, "user_interleave": integer,   from hints or -force-* (0: choose)
 //!   "forced": boolean,                          llvm.loop.vectorize.enable
-//!   "allow_reordering": boolean                 hints allow reordering fp operations
+//!   "allow_reordering": boolean,                hints allow reordering fp operations
+//!   "cost": COST | null                         the cost model's choice (legal loops)
 //! }                                             (lists empty and counts 0 when rejected)
+//! COST = {                                     LLVM 19's LoopVectorizationCostModel
+//!   "max_width": integer,                       widest feasible width (0: none)
+//!   "candidates": [ { "width": integer, "cost": integer } ],   cost of one iteration per width
+//!   "width": integer, "interleave": integer,    the choice
+//!   "outcome": "vectorize" | "interleave" | "not_beneficial" | "checks_not_profitable",
+//!   "remarks": [string],                        "Name: text", LLVM's
+//!   "why": [string], "notes": [string]          reasons; shapes where LLVM may differ
+//! }
 //! ATTR = { "key": string, "value": null | boolean | integer | string, "children": [ATTR] }
 //! PHI = { "name": string, "class": CLASS, ...the fields of the class }
 //! CLASS = "induction" with
@@ -266,6 +275,29 @@ pub struct VectorizeReport {
     pub user_interleave: u32,
     pub forced: bool,
     pub allow_reordering: bool,
+    /// The cost model's choice, for legal loops.
+    pub cost: Option<CostReport>,
+}
+
+/// The cost model's choice for a legal loop
+/// ([`loopwright_transforms::vectorize::cost`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CostReport {
+    /// The widest feasible width (0: none).
+    pub max_width: u32,
+    /// Each candidate width with the cost of one iteration at that width.
+    pub candidates: Vec<(u32, u64)>,
+    pub width: u32,
+    pub interleave: u32,
+    /// `vectorize`, `interleave`, `not_beneficial` or
+    /// `checks_not_profitable`.
+    pub outcome: &'static str,
+    /// The remarks, `Name: text`.
+    pub remarks: Vec<String>,
+    /// Why, in words.
+    pub why: Vec<String>,
+    /// Shapes where the model is known to differ from LLVM 19.
+    pub notes: Vec<&'static str>,
 }
 
 /// Why a loop is not vectorized, as LLVM's remark says it.
@@ -592,6 +624,7 @@ fn vectorize_reports(
             user_interleave: v.hints.interleave(),
             forced: v.hints.force() == loopwright_transforms::vectorize::Force::Enabled,
             allow_reordering: v.hints.allow_reordering(),
+            cost: None,
         };
         match &v.result {
             Err(rej) => {
@@ -620,11 +653,54 @@ fn vectorize_reports(
                 r.runtime_checks_over_threshold = legal.runtime_checks_over_threshold;
                 r.predicates = legal.predicates.len();
                 r.max_safe_width_bits = legal.memory.max_safe_width_bits;
+                let inp = loopwright_transforms::vectorize::CostInput {
+                    m,
+                    f,
+                    cfg,
+                    lf,
+                    l,
+                    legal,
+                    hints: &v.hints,
+                    opts,
+                };
+                let d = loopwright_transforms::vectorize::cost::decide(&inp, la.scalar_evolution());
+                if opts.cost.print {
+                    eprint!(
+                        "LV(cost): @{} loop %{}\n{}",
+                        f.name().unwrap_or(""),
+                        without_sigil(names.block(lf.header(l))),
+                        d.debug_text(f, &|i| name(i))
+                    );
+                }
+                r.cost = Some(cost_report(&d));
             }
         }
         out.insert(l, r);
     }
     out
+}
+
+fn cost_report(d: &loopwright_transforms::vectorize::CostDecision) -> CostReport {
+    use loopwright_transforms::vectorize::Outcome;
+    CostReport {
+        max_width: d.max_vf,
+        candidates: d.candidates.iter().map(|c| (c.vf, c.cost)).collect(),
+        width: d.vf,
+        interleave: d.ic,
+        outcome: match d.outcome {
+            Outcome::Vectorize { .. } => "vectorize",
+            Outcome::Interleave { .. } => "interleave",
+            Outcome::NotBeneficial => "not_beneficial",
+            Outcome::ChecksNotProfitable => "checks_not_profitable",
+        },
+        remarks: d
+            .remarks
+            .iter()
+            .map(|r| format!("{}: {}", r.name, r.text))
+            .collect(),
+        why: d.why.clone(),
+        notes: d.notes.clone(),
+    }
 }
 
 fn phi_report(
@@ -1064,6 +1140,33 @@ fn vectorize_json(r: &VectorizeReport) -> Json {
         ("user_interleave", Json::num(r.user_interleave)),
         ("forced", Json::Bool(r.forced)),
         ("allow_reordering", Json::Bool(r.allow_reordering)),
+        ("cost", r.cost.as_ref().map_or(Json::Null, cost_json)),
+    ])
+}
+
+fn cost_json(c: &CostReport) -> Json {
+    Json::Obj(vec![
+        ("max_width", Json::num(c.max_width)),
+        (
+            "candidates",
+            Json::Arr(
+                c.candidates
+                    .iter()
+                    .map(|&(w, cost)| {
+                        Json::Obj(vec![("width", Json::num(w)), ("cost", Json::num(cost))])
+                    })
+                    .collect(),
+            ),
+        ),
+        ("width", Json::num(c.width)),
+        ("interleave", Json::num(c.interleave)),
+        ("outcome", Json::str(c.outcome)),
+        ("remarks", Json::strs(&c.remarks)),
+        ("why", Json::strs(&c.why)),
+        (
+            "notes",
+            Json::strs(&c.notes.iter().map(|n| n.to_string()).collect::<Vec<_>>()),
+        ),
     ])
 }
 
@@ -1097,9 +1200,44 @@ fn vectorize_node(r: &VectorizeReport) -> Node {
             children.extend(list("reductions", &r.reductions));
             children.extend(list("recurrences", &r.recurrences));
             children.extend(list("live outs", &r.live_outs));
+            if let Some(c) = &r.cost {
+                children.push(cost_node(c));
+            }
             t
         }
     };
+    Node { text, children }
+}
+
+/// The human lines of the cost model's choice.
+fn cost_node(c: &CostReport) -> Node {
+    let text = match c.outcome {
+        "vectorize" => format!("cost model: width {}, interleave {}", c.width, c.interleave),
+        "interleave" => format!("cost model: interleave {}", c.interleave),
+        "checks_not_profitable" => {
+            "cost model: not vectorized, the run-time checks do not pay".to_string()
+        }
+        _ => "cost model: not beneficial".to_string(),
+    };
+    let mut children = Vec::new();
+    let per_lane: Vec<String> = c
+        .candidates
+        .iter()
+        .map(|&(w, cost)| format!("{w}: {:.2}", cost as f64 / f64::from(w.max(1))))
+        .collect();
+    if !per_lane.is_empty() {
+        children.push(Node::leaf(format!(
+            "cost per lane (max width {}): {}",
+            c.max_width,
+            per_lane.join(", ")
+        )));
+    }
+    for w in &c.why {
+        children.push(Node::leaf(format!("why: {w}")));
+    }
+    for n in &c.notes {
+        children.push(Node::leaf(format!("note: {n} (LLVM may differ)")));
+    }
     Node { text, children }
 }
 

@@ -170,6 +170,37 @@ pub struct VectorizeArgs {
     /// a loop's `llvm.loop.interleave.count`.
     #[arg(long = "force-vector-interleave", value_name = "N", value_parser = parse_llvm_uint)]
     pub force_vector_interleave: Option<u32>,
+
+    /// Loops with a smaller known trip count are vectorized only without
+    /// a scalar epilogue (LLVM's default 16).
+    #[arg(long = "vectorizer-min-trip-count", value_name = "N", value_parser = parse_llvm_uint)]
+    pub vectorizer_min_trip_count: Option<u32>,
+
+    /// Widen to the smallest type of the loop as long as the registers
+    /// suffice (x86's default: false).
+    #[arg(long = "vectorizer-maximize-bandwidth", value_name = "BOOL", num_args = 0..=1,
+          require_equals = true, default_missing_value = "true",
+          value_parser = parse_llvm_bool, action = ArgAction::Set)]
+    pub vectorizer_maximize_bandwidth: Option<bool>,
+
+    /// Loops cheaper than this are interleaved to reduce their overhead
+    /// (LLVM's default 20).
+    #[arg(long = "small-loop-cost", value_name = "N", value_parser = parse_llvm_uint)]
+    pub small_loop_cost: Option<u32>,
+
+    /// The number of vector registers the interleave count assumes.
+    #[arg(long = "force-target-num-vector-regs", value_name = "N", value_parser = parse_llvm_uint)]
+    pub force_target_num_vector_regs: Option<u32>,
+
+    /// The largest interleave count of vectorized loops.
+    #[arg(long = "force-target-max-vector-interleave", value_name = "N", value_parser = parse_llvm_uint)]
+    pub force_target_max_vector_interleave: Option<u32>,
+
+    /// Prints the cost model's decision for every loop it decides (the
+    /// candidate widths with their cost per lane, the chosen width and
+    /// interleave count, and why) to stderr.
+    #[arg(long = "print-vectorizer-cost")]
+    pub print_vectorizer_cost: bool,
 }
 
 impl VectorizeArgs {
@@ -178,11 +209,27 @@ impl VectorizeArgs {
         &self,
         base: loopwright_transforms::vectorize::VectorizeOptions,
     ) -> loopwright_transforms::vectorize::VectorizeOptions {
+        let c = &base.cost;
+        let cost = loopwright_transforms::vectorize::CostOptions {
+            min_trip_count: self
+                .vectorizer_min_trip_count
+                .map_or(c.min_trip_count, u64::from),
+            maximize_bandwidth: self.vectorizer_maximize_bandwidth.or(c.maximize_bandwidth),
+            small_loop_cost: self.small_loop_cost.map_or(c.small_loop_cost, u64::from),
+            force_num_vector_regs: self
+                .force_target_num_vector_regs
+                .or(c.force_num_vector_regs),
+            force_max_vector_interleave: self
+                .force_target_max_vector_interleave
+                .or(c.force_max_vector_interleave),
+            print: self.print_vectorizer_cost || c.print,
+        };
         loopwright_transforms::vectorize::VectorizeOptions {
             force_vector_width: self.force_vector_width.unwrap_or(base.force_vector_width),
             force_vector_interleave: self
                 .force_vector_interleave
                 .or(base.force_vector_interleave),
+            cost,
             ..base
         }
     }
@@ -413,6 +460,12 @@ const LONG: &[&str] = &[
     "enable-mem-access-versioning",
     "force-vector-width",
     "force-vector-interleave",
+    "vectorizer-min-trip-count",
+    "vectorizer-maximize-bandwidth",
+    "small-loop-cost",
+    "force-target-num-vector-regs",
+    "force-target-max-vector-interleave",
+    "print-vectorizer-cost",
 ];
 
 fn is_long(name: &str) -> bool {

@@ -206,7 +206,13 @@ const SMALL_TEXT: &str = "\
       ├─ memory: safe
       └─ vectorize: legal
          ├─ LV: We can vectorize this loop!
-         └─ inductions: j
+         ├─ inductions: j
+         └─ cost model: not beneficial
+            ├─ cost per lane (max width 1): 1: 3.00
+            ├─ why: trip count 10 below -vectorizer-min-trip-count=16: no scalar epilogue
+            ├─ why: no tail remains for any width (trip count a multiple of 1)
+            ├─ why: the cost per lane of every vector width is not below the scalar loop's
+            └─ note: no-x86-target (LLVM may differ)
 @search: 1 loop
 └─ loop %loop (depth 1)
    ├─ preheader: none

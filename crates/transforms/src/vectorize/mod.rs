@@ -16,9 +16,11 @@
 //! the run-time check thresholds); the command-line spellings live in the
 //! driver's `cli.rs`, which fills [`VectorizeOptions`].
 
+pub mod cost;
 pub mod decision;
 pub mod legality;
 
+pub use cost::{CostDecision, CostInput, CostOptions, Outcome};
 pub use decision::{MemWidening, Selected, WidthDecisions};
 pub use legality::{
     analyze_function, Force, Hints, Legal, LegalityAnalysis, LoopVerdict, Rejection, RemarkKind,
@@ -59,6 +61,8 @@ pub struct VectorizeOptions {
     /// Loop access analysis's own options (the target's vector width is
     /// filled in per function by [`laa_options`]).
     pub laa: LaaOptions,
+    /// The cost model's options ([`cost::CostOptions`]).
+    pub cost: CostOptions,
 }
 
 impl Default for VectorizeOptions {
@@ -76,6 +80,7 @@ impl Default for VectorizeOptions {
             hints_allow_reordering: true,
             force_ordered_reductions: None,
             laa: LaaOptions::default(),
+            cost: CostOptions::default(),
         }
     }
 }
