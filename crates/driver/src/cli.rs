@@ -170,6 +170,11 @@ pub struct VectorizeArgs {
     /// a loop's `llvm.loop.interleave.count`.
     #[arg(long = "force-vector-interleave", value_name = "N", value_parser = parse_llvm_uint)]
     pub force_vector_interleave: Option<u32>,
+
+    /// Print each loop's vectorization plan (`loop-vectorize`), or why it
+    /// has none, to standard error.
+    #[arg(long = "print-vplan")]
+    pub print_vplan: bool,
 }
 
 impl VectorizeArgs {
@@ -413,6 +418,7 @@ const LONG: &[&str] = &[
     "enable-mem-access-versioning",
     "force-vector-width",
     "force-vector-interleave",
+    "print-vplan",
 ];
 
 fn is_long(name: &str) -> bool {

@@ -18,6 +18,9 @@
 
 pub mod decision;
 pub mod legality;
+pub mod pass;
+pub mod plan;
+pub mod transform;
 
 pub use decision::{MemWidening, Selected, WidthDecisions};
 pub use legality::{
