@@ -62,6 +62,10 @@ pub struct VectorizeOptions {
     /// Loop access analysis's own options (the target's vector width is
     /// filled in per function by [`laa_options`]).
     pub laa: LaaOptions,
+    /// A deliberate defect of the transform, for the execution test to show
+    /// it catches miscompiles (`vectorize_exec.rs`); `None` in every real
+    /// use (no command-line option sets it).
+    pub self_test_defect: Option<transform::Defect>,
 }
 
 impl Default for VectorizeOptions {
@@ -79,6 +83,7 @@ impl Default for VectorizeOptions {
             hints_allow_reordering: true,
             force_ordered_reductions: None,
             laa: LaaOptions::default(),
+            self_test_defect: None,
         }
     }
 }

@@ -185,7 +185,7 @@ pub fn vectorize_function(
                 if print_vplan {
                     out.printed.push_str(&print_plan(m, f, fid, &p));
                 }
-                transform::execute(m, f, &p);
+                transform::execute_with(m, f, &p, opts.self_test_defect);
                 out.vectorized += 1;
                 let r = if p.vf == 1 {
                     Remark::new(

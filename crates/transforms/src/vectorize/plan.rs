@@ -495,7 +495,7 @@ pub fn build(
         return refuse("the latch branches to the header twice");
     }
     for &b in &blocks {
-        if b != header && crate::utils::phis(f, b).len() > 0 {
+        if b != header && !crate::utils::phis(f, b).is_empty() {
             return refuse("phis in a block other than the header");
         }
         if b != latch {

@@ -44,6 +44,17 @@ use loopwright_ir::{
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 
+/// A deliberate defect, for tests that show a miscompile is caught.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Defect {
+    /// The run-time checks are emitted but never branch to the scalar
+    /// loop.
+    DropRuntimeChecks,
+    /// The middle block always exits: the scalar epilogue never runs the
+    /// remaining iterations.
+    SkipEpilogue,
+}
+
 /// What the transform built.
 #[derive(Clone, Debug)]
 pub struct Executed {
@@ -125,6 +136,16 @@ fn int_const(m: &mut Module, ty: Type, v: i64) -> Operand {
 
 /// Executes `plan` on `f` (which the plan was built for, unchanged since).
 pub fn execute(m: &mut Module, f: &mut Function, plan: &VPlan) -> Executed {
+    execute_with(m, f, plan, None)
+}
+
+/// [`execute`], with a deliberate `defect` for tests.
+pub fn execute_with(
+    m: &mut Module,
+    f: &mut Function,
+    plan: &VPlan,
+    defect: Option<Defect>,
+) -> Executed {
     let vf = plan.vf;
     let ic = plan.ic;
     let step_total = i64::from(vf * ic);
@@ -165,6 +186,11 @@ pub fn execute(m: &mut Module, f: &mut Function, plan: &VPlan) -> Executed {
         let br = Builder::at_end(f, sb).br(next);
         let fails = pred::emit_all(m, f, &ExpandCtx::default(), &plan.checks.predicates, br);
         f.delete_inst(br);
+        let fails = if defect == Some(Defect::DropRuntimeChecks) {
+            Operand::Const(m.consts.int(TypeTable::I1, 1, 0))
+        } else {
+            fails
+        };
         let mut b = Builder::at_end(f, sb);
         b.cond_br(m, fails, scalar_ph, next);
         check_blocks.push(sb);
@@ -212,7 +238,10 @@ pub fn execute(m: &mut Module, f: &mut Function, plan: &VPlan) -> Executed {
                 )),
             });
         }
-        let conflict = acc.expect("a memcheck block has pairs");
+        let mut conflict = acc.expect("a memcheck block has pairs");
+        if defect == Some(Defect::DropRuntimeChecks) {
+            conflict = Operand::Const(m.consts.int(TypeTable::I1, 1, 0));
+        }
         f.delete_inst(br);
         let mut b = Builder::at_end(f, mb);
         b.cond_br(m, conflict, scalar_ph, vph);
@@ -310,7 +339,12 @@ pub fn execute(m: &mut Module, f: &mut Function, plan: &VPlan) -> Executed {
         let mut b = Builder::at_end(f, middle);
         b.set_dbg(None);
         let c = b.icmp(m, Predicate::Eq, tc, n_vec, "cmp.n");
-        b.cond_br(m, Operand::Value(c), plan.exit, scalar_ph);
+        let c = if defect == Some(Defect::SkipEpilogue) {
+            Operand::Const(m.consts.int(TypeTable::I1, 1, 1))
+        } else {
+            Operand::Value(c)
+        };
+        b.cond_br(m, c, plan.exit, scalar_ph);
     }
     for (phi, v) in live {
         crate::utils::phi_add_incoming(f, phi, v, middle);
@@ -1128,8 +1162,8 @@ impl Exec<'_> {
             RecurKind::Or => Some((Opcode::Or, Flags::NONE)),
             RecurKind::And => Some((Opcode::And, Flags::NONE)),
             RecurKind::Xor => Some((Opcode::Xor, Flags::NONE)),
-            RecurKind::FAdd => Some((Opcode::FAdd, fmf)),
-            RecurKind::FMul => Some((Opcode::FMul, fmf)),
+            RecurKind::FAdd => Some((Opcode::FAdd, Flags(fmf.0 & Flags::FAST.0))),
+            RecurKind::FMul => Some((Opcode::FMul, Flags(fmf.0 & Flags::FAST.0))),
             _ => None,
         };
         let mut bl = self.builder(f);
@@ -1141,8 +1175,10 @@ impl Exec<'_> {
         let v = bl
             .call_intrinsic(m, &name, ty, &[a, b], &INTRINSIC_ATTRS, "rdx.minmax")
             .expect("a value");
-        if let ValueDef::Result(ci) = f.value_def(v) {
-            *f.inst_mut(ci).flags() = Flags(fmf.0 & Flags::FAST.0);
+        if m.types.is_float(m.types.scalar(ty)) {
+            if let ValueDef::Result(ci) = f.value_def(v) {
+                *f.inst_mut(ci).flags() = Flags(fmf.0 & Flags::FAST.0);
+            }
         }
         Operand::Value(v)
     }
