@@ -45,6 +45,8 @@ struct Tally {
     interleaved_loops: usize,
     runs_with_vectorized_loops: usize,
     refused_widths: usize,
+    /// Loops the planner refused, by reason.
+    refused_plans: std::collections::BTreeMap<String, usize>,
     failures: Vec<String>,
     skipped: usize,
 }
@@ -57,6 +59,9 @@ impl Tally {
         self.interleaved_loops += o.interleaved_loops;
         self.runs_with_vectorized_loops += o.runs_with_vectorized_loops;
         self.refused_widths += o.refused_widths;
+        for (k, v) in o.refused_plans {
+            *self.refused_plans.entry(k).or_default() += v;
+        }
         self.failures.extend(o.failures);
         self.skipped += o.skipped;
     }
@@ -190,6 +195,12 @@ fn one(seed: u64, gen: Gen, nconfigs: usize, defect: Option<Defect>, work: &Path
                 "Vectorized" => vectorized += 1,
                 "Interleaved" => t.interleaved_loops += 1,
                 "UnsupportedWidth" => t.refused_widths += 1,
+                "CantVectorizePlan" => {
+                    let text = r.message();
+                    let why = text.strip_prefix("loop not vectorized: ").unwrap_or(&text);
+                    let why = why.split(" (").next().unwrap_or(why).to_string();
+                    *t.refused_plans.entry(why).or_default() += 1;
+                }
                 _ => {}
             }
         }
@@ -265,6 +276,9 @@ fn report(label: &str, t: &Tally) {
         t.skipped,
         t.failures.len()
     );
+    for (why, n) in &t.refused_plans {
+        eprintln!("  refused by the planner {n}×: {why}");
+    }
     for f in t.failures.iter().take(10) {
         eprintln!("  failure: {f}");
     }

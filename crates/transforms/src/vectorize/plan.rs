@@ -218,6 +218,15 @@ fn loop_insts(f: &Function, blocks: &[Block]) -> Vec<Inst> {
         .collect()
 }
 
+/// The users of `v` that are instructions (debug records left out: debug
+/// info must not change the code).
+fn users(f: &Function, v: loopwright_ir::Value) -> impl Iterator<Item = Inst> + '_ {
+    f.uses(v)
+        .iter()
+        .copied()
+        .filter(move |&u| !f.inst(u).opcode.is_debug_record())
+}
+
 fn inst_of(f: &Function, op: Operand) -> Option<Inst> {
     match op {
         Operand::Value(v) => match f.value_def(v) {
@@ -313,7 +322,7 @@ pub fn legal_decisions(
                     continue;
                 }
                 let v = f.inst_result(i).expect("candidates have results");
-                let good = f.uses(v).iter().all(|&u| {
+                let good = users(f, v).all(|u| {
                     in_loop.contains(&u)
                         && f.inst(u).opcode != Opcode::Phi
                         && (ok_user(u, i) || set.contains(&u))
@@ -607,7 +616,19 @@ pub fn build(
         use RecurKind::*;
         if !matches!(
             r.kind,
-            Add | Mul | Or | And | Xor | SMin | SMax | UMin | UMax | FAdd | FMul | FMin | FMax
+            Add | Mul
+                | Or
+                | And
+                | Xor
+                | SMin
+                | SMax
+                | UMin
+                | UMax
+                | FAdd
+                | FMul
+                | FMin
+                | FMax
+                | FMulAdd
         ) {
             return refuse(format!("{:?} reductions are not implemented yet", r.kind));
         }
@@ -617,7 +638,10 @@ pub fn build(
         if r.narrowed_bits.is_some() {
             return refuse("narrowed reductions are not implemented yet");
         }
-        if r.ordered {
+        // LLVM's `useOrderedReductions`: in order only when the hints do
+        // not allow reordering (x86 has no in-order reductions, so
+        // legality has refused those loops unless forced otherwise).
+        if r.ordered && !legal.allow_reordering {
             return refuse("in-order reductions are not implemented yet");
         }
         let fty = f.inst(*phi).ty;
@@ -677,10 +701,11 @@ pub fn build(
     for &i in &insts {
         if let Some(v) = f.inst_result(i) {
             for &u in f.uses(v) {
-                if in_loop.contains(&u) {
+                let ub = f.layout.inst_block(u);
+                if ub.is_some_and(|b| blocks.contains(&b)) {
                     continue;
                 }
-                let ok = f.layout.inst_block(u) == Some(exit) && f.inst(u).opcode == Opcode::Phi;
+                let ok = ub == Some(exit) && f.inst(u).opcode == Opcode::Phi;
                 if !ok {
                     return refuse(
                         "a value of the loop is used outside it other than by an exit phi",
@@ -749,7 +774,7 @@ pub fn build(
                 continue;
             }
             if let Some(v) = f.inst_result(i) {
-                for &u in f.uses(v) {
+                for u in users(f, v) {
                     if in_loop.contains(&u) && f.inst(u).opcode != Opcode::Phi {
                         w.push(u);
                     }
@@ -890,7 +915,7 @@ pub fn build(
                 continue;
             }
             let v = f.inst_result(i).expect("replicated values have results");
-            let ok = f.uses(v).iter().all(|&u| match kinds.get(&u) {
+            let ok = users(f, v).all(|u| match kinds.get(&u) {
                 None => in_loop.contains(&u),
                 Some(Recipe::WidenLoad { .. }) => true,
                 Some(Recipe::WidenStore { .. }) => f.inst(u).operands()[0] != Operand::Value(v),
@@ -920,7 +945,7 @@ pub fn build(
         let Some(v) = f.inst_result(x.phi) else {
             continue;
         };
-        let first_only = f.uses(v).iter().all(|&u| match kinds.get(&u) {
+        let first_only = users(f, v).all(|u| match kinds.get(&u) {
             None => true,
             Some(Recipe::Replicate {
                 lanes: Lanes::First | Lanes::All,

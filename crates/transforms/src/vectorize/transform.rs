@@ -391,7 +391,10 @@ pub fn execute_with(
         orig_id,
         VectorizePlan {
             runtime_unroll_disable: true,
-            runtime_checks: !check_blocks.is_empty(),
+            // LLVM's `DisableRuntimeUnroll` for the scalar loop is set
+            // only when vectorizing (not when only interleaving) without
+            // run-time checks.
+            runtime_checks: !check_blocks.is_empty() || vf == 1,
             has_epilogue: true,
             vector_epilogue: false,
         },
@@ -1076,7 +1079,7 @@ fn identity(m: &mut Module, k: RecurKind, ty: Type) -> Option<loopwright_ir::Con
         RecurKind::Add | RecurKind::Or | RecurKind::Xor => int(m, 0),
         RecurKind::Mul => int(m, 1),
         RecurKind::And => int(m, -1),
-        RecurKind::FAdd => float(m, false, true),
+        RecurKind::FAdd | RecurKind::FMulAdd => float(m, false, true),
         RecurKind::FMul => float(m, true, false),
         _ => return None,
     })
@@ -1162,7 +1165,9 @@ impl Exec<'_> {
             RecurKind::Or => Some((Opcode::Or, Flags::NONE)),
             RecurKind::And => Some((Opcode::And, Flags::NONE)),
             RecurKind::Xor => Some((Opcode::Xor, Flags::NONE)),
-            RecurKind::FAdd => Some((Opcode::FAdd, Flags(fmf.0 & Flags::FAST.0))),
+            RecurKind::FAdd | RecurKind::FMulAdd => {
+                Some((Opcode::FAdd, Flags(fmf.0 & Flags::FAST.0)))
+            }
             RecurKind::FMul => Some((Opcode::FMul, Flags(fmf.0 & Flags::FAST.0))),
             _ => None,
         };
@@ -1205,12 +1210,12 @@ impl Exec<'_> {
         let vty = f.operand_type(acc, &m.consts);
         let fmf = Flags(red.fast_math.0 & Flags::FAST.0);
         let (name, args) = match red.kind {
-            RecurKind::FAdd | RecurKind::FMul => {
+            RecurKind::FAdd | RecurKind::FMul | RecurKind::FMulAdd => {
                 let id = identity(m, red.kind, ty).expect("an identity");
-                let base = if red.kind == RecurKind::FAdd {
-                    "fadd"
-                } else {
+                let base = if red.kind == RecurKind::FMul {
                     "fmul"
+                } else {
+                    "fadd"
                 };
                 (base, vec![Operand::Const(id), acc])
             }
