@@ -126,4 +126,6 @@ pub fn laa_options(m: &Module, f: &Function, base: &LaaOptions) -> LaaOptions {
 }
 
 #[cfg(test)]
+mod plan_tests;
+#[cfg(test)]
 mod tests;
