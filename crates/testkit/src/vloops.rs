@@ -6,7 +6,8 @@
 //! loaded values used after the loop, first-order recurrences, narrow
 //! (`unsigned char`, `unsigned short`) induction variables, strided and
 //! loop-invariant accesses, and `a[i] = f(a[i + k])` for small `k` of
-//! either sign. `main` calls each kernel with trip counts around the
+//! either sign, inductions of the element type (floating point for
+//! `float` and `double`). `main` calls each kernel with trip counts around the
 //! widths and interleave counts the test forces (0, 1, VF-1, VF, VF+1,
 //! VF·IC±1 for VF·IC up to 512) and with pointers into one array at small
 //! distances, and prints the results and a hash of the arrays.
@@ -101,7 +102,7 @@ fn kernel(rng: &mut Rng, k: usize, t: &str) -> (String, String) {
     let name = format!("k{k}");
     let arr = |rng: &mut Rng| *rng.pick(&["A", "B", "C"]);
     let off = |rng: &mut Rng| rng.below(40);
-    let shape = rng.below(11);
+    let shape = rng.below(12);
     let ncalls = 2 + rng.below(4);
     match shape {
         // Reductions.
@@ -255,6 +256,24 @@ fn kernel(rng: &mut Rng, k: usize, t: &str) -> (String, String) {
                 let n = trip(rng);
                 let o = off(rng);
                 let _ = writeln!(c, "  {name}({x} + {o}, {n});");
+            }
+        }
+        // Inductions of the element type (floating-point ones for float
+        // and double), with a symbolic step for integers.
+        10 => {
+            let _ = writeln!(
+                s,
+                "NOINLINE T {name}(T *a, T *b, T st, long n) {{ T x = (T)2; for (long i = 0; i < n; i++) {{ a[i] = b[i] + x; x += st; }} return x; }}"
+            );
+            for _ in 0..ncalls {
+                let (x, y) = (arr(rng), arr(rng));
+                let n = trip(rng);
+                let (ox, oy) = (off(rng), off(rng));
+                let st = 1 + rng.below(4);
+                let _ = writeln!(
+                    c,
+                    "  mix((unsigned long){name}({x} + {ox}, {y} + {oy}, (T){st}, {n}));"
+                );
             }
         }
         // A loop with a symbolic stride (versioned on stride == 1).

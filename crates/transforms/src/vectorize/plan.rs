@@ -597,9 +597,6 @@ pub fn build(
             },
             InductionStep::Fp(op) => StepPlan::Fp(op),
         };
-        if d.kind == InductionKind::Fp {
-            return refuse("floating-point inductions are not implemented yet");
-        }
         inductions.push(InductionPlan {
             phi: *phi,
             kind: d.kind,

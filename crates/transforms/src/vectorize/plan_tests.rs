@@ -299,7 +299,7 @@ exit:
     let (_, p) = plan_with(body, 4, 2, false);
     assert!(p.is_ok(), "{:?}", p.err());
     let (_, p) = plan_with(body, 4, 4, false);
-    let e = p.err().expect("refused");
+    let e = p.expect_err("refused");
     assert!(e.contains("maximum safe"), "{e}");
     // Trip counts whose type cannot count VF·IC lanes are refused.
     let narrow = SUM
@@ -309,7 +309,7 @@ exit:
         .replace("add nuw nsw i64 %i, 1", "add nuw nsw i8 %i, 1")
         .replace("icmp ult i64", "icmp ult i8");
     let (_, p) = plan_of(&narrow, 64, 2);
-    let e = p.err().expect("refused");
+    let e = p.expect_err("refused");
     assert!(e.contains("does not fit"), "{e}");
     let (_, p) = plan_of(&narrow, 4, 2);
     assert!(p.is_ok(), "{:?}", p.err());

@@ -116,6 +116,9 @@ struct Exec<'p> {
     /// Widened inductions whose parts are computed after the phis:
     /// (phi, vec.ind, the splat of VF·step).
     pending_ind: Vec<(Inst, Operand, Operand)>,
+    /// The same for floating-point inductions, with their operation and
+    /// fast-math flags.
+    pending_fp: Vec<(Inst, Operand, Operand, Opcode, Flags)>,
     dbg: Option<MdNode>,
 }
 
@@ -282,6 +285,7 @@ pub fn execute_with(
         recur_prev: FxHashMap::default(),
         rdx_phis: FxHashMap::default(),
         pending_ind: Vec::new(),
+        pending_fp: Vec::new(),
         dbg: None,
     };
     // Induction steps and end values.
@@ -472,6 +476,33 @@ impl Exec<'_> {
             .find(|d| d.phi == phi)
             .expect("an induction of the plan");
         let step = self.step_ops[&phi];
+        if ind.kind == InductionKind::Fp {
+            // start op (float(idx + extra) * step), op the update's
+            // fadd/fsub, with its fast-math flags (LLVM's
+            // `emitTransformedIndex`).
+            let fty = f.inst(phi).ty;
+            let i = idx;
+            let ity = f.operand_type(i, &m.consts);
+            let mut b = Builder::before(f, at);
+            b.set_dbg(None);
+            let i = if extra != 0 {
+                let e = int_const(m, ity, extra);
+                b.binop_folded(m, Opcode::Add, i, e, Flags::NONE, "")
+            } else {
+                i
+            };
+            let fi = b.cast(m, Opcode::UIToFP, i, fty, Flags::NONE, "");
+            let fmf = ind.fast_math;
+            let mul = b.binop(m, Opcode::FMul, Operand::Value(fi), step, fmf, "");
+            let op = ind
+                .update
+                .map(|u| f.inst(u).opcode)
+                .filter(|&o| o == Opcode::FSub)
+                .unwrap_or(Opcode::FAdd);
+            let mut b = Builder::before(f, at);
+            b.set_dbg(None);
+            return Operand::Value(b.binop(m, op, ind.start, Operand::Value(mul), fmf, ""));
+        }
         let sty = f.operand_type(step, &m.consts);
         let ity = match ind.kind {
             InductionKind::Ptr => sty,
@@ -680,6 +711,10 @@ impl Exec<'_> {
                     .find(|d| d.phi == *phi)
                     .expect("an induction of the plan")
                     .clone();
+                if *vector && vf > 1 && ind.kind == InductionKind::Fp {
+                    self.fp_vector_induction(m, f, &ind);
+                    return;
+                }
                 if !*vector || vf == 1 || ind.kind != InductionKind::Int {
                     self.vals.insert(*phi, Val::Induction(None));
                     return;
@@ -1122,6 +1157,68 @@ const INTRINSIC_ATTRS: [&str; 7] = [
 ];
 
 impl Exec<'_> {
+    /// `vec.ind` of a floating-point induction: `<start, start op step,
+    /// ...>`, advanced by VF·step per part (`op` the update's `fadd` or
+    /// `fsub`, with its fast-math flags).
+    fn fp_vector_induction(
+        &mut self,
+        m: &mut Module,
+        f: &mut Function,
+        ind: &super::plan::InductionPlan,
+    ) {
+        let vf = self.vf;
+        let phi = ind.phi;
+        let ty = f.inst(phi).ty;
+        let vty = m.types.vector(vf, ty);
+        let step = self.step_ops[&phi];
+        let fmf = ind.fast_math;
+        let op = ind
+            .update
+            .map(|u| f.inst(u).opcode)
+            .filter(|&o| o == Opcode::FSub)
+            .unwrap_or(Opcode::FAdd);
+        let t = f.terminator(self.vph).expect("vector.ph has its branch");
+        let vstep = self.splat_invariant(m, f, step);
+        let vstart = self.splat_invariant(m, f, ind.start);
+        let bits = m.types.float_bits(ty).unwrap_or(64);
+        let lanes: Vec<loopwright_ir::Const> = (0..vf)
+            .map(|j| {
+                let b: u128 = if bits == 32 {
+                    u128::from((j as f32).to_bits())
+                } else {
+                    u128::from((f64::from(j)).to_bits())
+                };
+                m.consts.intern(ConstData::Float { ty, bits: b })
+            })
+            .collect();
+        let seq = Operand::Const(m.consts.intern(ConstData::Vector {
+            ty: vty,
+            elems: lanes,
+        }));
+        let vfc = {
+            let b: u128 = if bits == 32 {
+                u128::from((vf as f32).to_bits())
+            } else {
+                u128::from(f64::from(vf).to_bits())
+            };
+            Operand::Const(m.consts.intern(ConstData::Float { ty, bits: b }))
+        };
+        let mut b = Builder::before(f, t);
+        b.set_dbg(None);
+        let mul = b.binop(m, Opcode::FMul, seq, vstep, fmf, "");
+        let init = b.binop(m, op, vstart, Operand::Value(mul), fmf, "induction");
+        let ps = b.binop(m, Opcode::FMul, vfc, step, fmf, "");
+        let part_step = self.splat_invariant(m, f, Operand::Value(ps));
+        let mut b = Builder::at_end(f, self.cur);
+        b.set_dbg(None);
+        let p = b.phi(vty, "vec.ind");
+        b.add_incoming(p, Operand::Value(init), self.vph);
+        self.vals
+            .insert(phi, Val::Induction(Some(vec![Operand::Value(p)])));
+        self.pending_fp
+            .push((phi, Operand::Value(p), part_step, op, fmf));
+    }
+
     /// Computes the parts of widened inductions (after the phis).
     fn flush_pending(&mut self, m: &mut Module, f: &mut Function) {
         for (phi, p, part_step) in std::mem::take(&mut self.pending_ind) {
@@ -1141,6 +1238,21 @@ impl Exec<'_> {
                 parts.push(last);
             }
             let next = b.binop(m, Opcode::Add, last, part_step, Flags::NONE, "vec.ind.next");
+            if let Some(pi) = inst_of(f, p) {
+                self.backedges.push((pi, Operand::Value(next)));
+            }
+            self.vals.insert(phi, Val::Induction(Some(parts)));
+        }
+        for (phi, p, part_step, op, fmf) in std::mem::take(&mut self.pending_fp) {
+            let mut parts = vec![p];
+            let mut last = p;
+            let mut b = Builder::at_end(f, self.cur);
+            b.set_dbg(None);
+            for _ in 1..self.ic {
+                last = Operand::Value(b.binop(m, op, last, part_step, fmf, "step.add"));
+                parts.push(last);
+            }
+            let next = b.binop(m, op, last, part_step, fmf, "vec.ind.next");
             if let Some(pi) = inst_of(f, p) {
                 self.backedges.push((pi, Operand::Value(next)));
             }
