@@ -1,7 +1,10 @@
 //! The loop vectorizer, planned as LLVM's VPlan plans: legality, candidate
-//! plans, cost, transform. This first increment is the read-only
-//! legality ([`legality`]); `plan.rs`, `cost.rs` and `transform.rs` come
-//! later and read its result, [`Legal`], which is plain data.
+//! plans, cost, transform. [`legality`] is read-only and gives [`Legal`],
+//! plain data; [`plan`] builds a [`plan::VPlan`] from it and a
+//! [`WidthDecisions`] (the cost model's, at merge; [`plan::legal_decisions`]
+//! until then); [`transform`] executes a plan and decides nothing; [`pass`]
+//! is `loop-vectorize`, which without a cost model vectorizes only at
+//! forced widths and interleave counts.
 //!
 //! Scope of the first increment (issue 15): innermost loops in
 //! loop-simplify form whose only exit is at the latch, whose trip count

@@ -173,6 +173,8 @@ pub struct VPlan {
     pub blocks: Vec<Block>,
     /// The trip count (backedge-taken count + 1) in its type.
     pub trip_count: Expr,
+    /// The trip count as scalar evolution prints it (for the printer).
+    pub trip_count_text: String,
     pub trip_count_bits: u32,
     pub checks: ChecksPlan,
     pub inductions: Vec<InductionPlan>,
@@ -532,6 +534,7 @@ pub fn build(
     let Some(trip_count) = expand::extract(se, tc) else {
         return refuse("the trip count cannot be expanded");
     };
+    let trip_count_text = se.expr_to_string(tc);
     // Checks.
     let mut checks = ChecksPlan::default();
     for &p in &legal.predicates {
@@ -1072,6 +1075,7 @@ pub fn build(
         exit,
         blocks,
         trip_count,
+        trip_count_text,
         trip_count_bits: bits,
         checks,
         inductions,
@@ -1102,7 +1106,7 @@ impl VPlan {
             self.vf, self.ic
         );
         let _ = writeln!(s, "vector.ph:");
-        let _ = writeln!(s, "  EMIT vp<%tc> = trip-count {:?}", self.trip_count);
+        let _ = writeln!(s, "  EMIT vp<%tc> = trip-count {}", self.trip_count_text);
         let _ = writeln!(s, "  EMIT min-iters-check vp<%tc> < {}", self.vf * self.ic);
         if !self.checks.predicates.is_empty() {
             let _ = writeln!(
