@@ -201,6 +201,10 @@ pub struct VectorizeArgs {
     /// interleave count, and why) to stderr.
     #[arg(long = "print-vectorizer-cost")]
     pub print_vectorizer_cost: bool,
+    /// Print each loop's vectorization plan (`loop-vectorize`), or why it
+    /// has none, to standard error.
+    #[arg(long = "print-vplan")]
+    pub print_vplan: bool,
 }
 
 impl VectorizeArgs {
@@ -466,6 +470,7 @@ const LONG: &[&str] = &[
     "force-target-num-vector-regs",
     "force-target-max-vector-interleave",
     "print-vectorizer-cost",
+    "print-vplan",
 ];
 
 fn is_long(name: &str) -> bool {

@@ -45,6 +45,11 @@ pub struct Options {
     /// Loop access analysis's options (`print<access-info>`); the target's
     /// vector width is set per function.
     pub laa: loopwright_analysis::laa::LaaOptions,
+    /// The loop vectorizer's options (its `laa` is replaced by the field
+    /// above).
+    pub vectorize: loopwright_transforms::vectorize::VectorizeOptions,
+    /// `-print-vplan`: print each loop's plan.
+    pub print_vplan: bool,
 }
 
 impl Default for Options {
@@ -58,6 +63,8 @@ impl Default for Options {
             unroll: Default::default(),
             aa_eval: EvalOptions::default(),
             laa: Default::default(),
+            vectorize: Default::default(),
+            print_vplan: false,
         }
     }
 }
@@ -202,6 +209,8 @@ struct Run<'a> {
     verify_each: bool,
     aa_eval: EvalOptions,
     laa: &'a loopwright_analysis::laa::LaaOptions,
+    vectorize: &'a loopwright_transforms::vectorize::VectorizeOptions,
+    print_vplan: bool,
     /// The counts of each `aa-eval` pass of the pipeline (by its element).
     aa_counts: Vec<(*const Element, EvalCounts)>,
     /// What printer passes print (opt writes it to standard error).
@@ -329,7 +338,7 @@ fn run_on_function(
             }
             Element::Pass { name, params } => {
                 let start = Instant::now();
-                run_pass(m, f, name, params, run, memo)?;
+                run_pass(m, f, fid, name, params, run, memo)?;
                 run.timings.add(name, start.elapsed());
                 if run.verify_each {
                     let start = Instant::now();
@@ -384,6 +393,7 @@ pub(crate) fn source_location(
 fn run_pass(
     m: &mut Module,
     f: &mut loopwright_ir::Function,
+    fid: loopwright_ir::Func,
     name: &str,
     params: &str,
     run: &mut Run<'_>,
@@ -409,6 +419,20 @@ fn run_pass(
             );
         }
         "transform-warning" => t::warn::warn_missed_transformations_memo(m, f, run.remarks, memo),
+        "loop-vectorize" => {
+            let mut opts = run.vectorize.clone();
+            t::vectorize::parse_pass_params(params, &mut opts)
+                .map_err(|e| Failure(diag::plain(run.file, &e)))?;
+            let out = t::vectorize::pass::vectorize_function(
+                m,
+                f,
+                Some(fid),
+                &opts,
+                run.remarks,
+                run.print_vplan,
+            );
+            run.printed.push_str(&out.printed);
+        }
         "loop-simplify" => {
             t::simplify::simplify_function(m, f);
         }
@@ -483,6 +507,10 @@ pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failur
             }
         });
     }
+    let vectorize_opts = loopwright_transforms::vectorize::VectorizeOptions {
+        laa: opts.laa.clone(),
+        ..opts.vectorize.clone()
+    };
     let mut run = Run {
         file,
         remarks: &mut remarks,
@@ -491,6 +519,8 @@ pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failur
         verify_each: opts.verify_each,
         aa_eval: opts.aa_eval,
         laa: &opts.laa,
+        vectorize: &vectorize_opts,
+        print_vplan: opts.print_vplan,
         aa_counts: Vec::new(),
         printed: String::new(),
     };

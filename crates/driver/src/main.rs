@@ -103,6 +103,8 @@ fn run(cli: &Cli, unroll: UnrollOptions) -> Result<(), String> {
                 ..d
             }
         },
+        vectorize: cli.vectorize.options(Default::default()),
+        print_vplan: cli.vectorize.print_vplan,
     };
     let remark_opts = remark_options(cli)?;
     let out = optimize(&src, &name, &opts).map_err(|f| f.0)?;

@@ -44,7 +44,12 @@ pub fn text(remarks: &[Remark], opts: &RemarkOptions) -> String {
                 &opts.analysis
             }
         };
-        if pattern.as_ref().is_some_and(|re| re.is_match(&r.pass)) {
+        // An analysis remark without a pass name is LLVM's `AlwaysPrint`
+        // (the vectorizer's, for loops whose hints ask for vectorization):
+        // printed whatever the filters say.
+        let always =
+            r.pass.is_empty() && r.kind != RemarkKind::Passed && r.kind != RemarkKind::Missed;
+        if always || pattern.as_ref().is_some_and(|re| re.is_match(&r.pass)) {
             out.push_str(&format!("remark: {}: {}\n", r.location_text(), r.message()));
         }
     }

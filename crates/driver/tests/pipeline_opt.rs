@@ -299,6 +299,8 @@ const VALID: &[&str] = &[
     "lcssa",
     "loop-simplify",
     "transform-warning",
+    "loop-vectorize",
+    "loop-vectorize<vectorize-forced-only>",
     "function(loop-unroll,verify)",
     "loop-unroll,verify",
     "verify,loop-unroll-full,loop-unroll",
@@ -340,8 +342,6 @@ const VALID: &[&str] = &[
 /// LLVM passes (and aliases) opt-19 accepts and loopwright has not
 /// implemented.
 const PLANNED: &[&str] = &[
-    "loop-vectorize",
-    "loop-vectorize<vectorize-forced-only>",
     "loop-distribute",
     "loop-unroll-and-jam",
     "loop-interchange",
@@ -713,7 +713,7 @@ fn every_error_exits_with_status_one() {
         &[input, input],
         &["-passes=bogus", input],
         &["-passes=loop-unroll<bogus>", input],
-        &["-passes=loop-vectorize", input],
+        &["-passes=loop-distribute", input],
         &[missing],
         &[broken],
         &["-pass-remarks=(", input],

@@ -41,6 +41,7 @@ pub mod run;
 pub mod shapes;
 pub mod standin;
 pub mod tools;
+pub mod vloops;
 
 pub use allow::Allowlist;
 pub use rng::Rng;

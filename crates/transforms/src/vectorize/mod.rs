@@ -1,7 +1,10 @@
 //! The loop vectorizer, planned as LLVM's VPlan plans: legality, candidate
-//! plans, cost, transform. This first increment is the read-only
-//! legality ([`legality`]); `plan.rs`, `cost.rs` and `transform.rs` come
-//! later and read its result, [`Legal`], which is plain data.
+//! plans, cost, transform. [`legality`] is read-only and gives [`Legal`],
+//! plain data; [`plan`] builds a [`plan::VPlan`] from it and a
+//! [`WidthDecisions`] (the cost model's, at merge; [`plan::legal_decisions`]
+//! until then); [`transform`] executes a plan and decides nothing; [`pass`]
+//! is `loop-vectorize`, which without a cost model vectorizes only at
+//! forced widths and interleave counts.
 //!
 //! Scope of the first increment (issue 15): innermost loops in
 //! loop-simplify form whose only exit is at the latch, whose trip count
@@ -19,6 +22,9 @@
 pub mod cost;
 pub mod decision;
 pub mod legality;
+pub mod pass;
+pub mod plan;
+pub mod transform;
 
 pub use cost::{CostDecision, CostInput, CostOptions, Outcome};
 pub use decision::{MemWidening, Selected, WidthDecisions};
@@ -63,6 +69,10 @@ pub struct VectorizeOptions {
     pub laa: LaaOptions,
     /// The cost model's options ([`cost::CostOptions`]).
     pub cost: CostOptions,
+    /// A deliberate defect of the transform, for the execution test to show
+    /// it catches miscompiles (`vectorize_exec.rs`); `None` in every real
+    /// use (no command-line option sets it).
+    pub self_test_defect: Option<transform::Defect>,
 }
 
 impl Default for VectorizeOptions {
@@ -81,6 +91,7 @@ impl Default for VectorizeOptions {
             force_ordered_reductions: None,
             laa: LaaOptions::default(),
             cost: CostOptions::default(),
+            self_test_defect: None,
         }
     }
 }
@@ -122,5 +133,7 @@ pub fn laa_options(m: &Module, f: &Function, base: &LaaOptions) -> LaaOptions {
     }
 }
 
+#[cfg(test)]
+mod plan_tests;
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,176 @@
+//! `loop-vectorize` against opt-19 on the programs in
+//! `tests/vectorize/transform/` (C programs with `main`: reductions, dot
+//! products, saxpy through pointers that may alias, reverse loops,
+//! strided and loop-invariant accesses, a symbolic stride, inductions and
+//! values used after the loop, recurrences, narrow induction variables,
+//! trip counts 0, 1, VF-1, VF, VF+1, VF·IC±1); the loops of `main` are
+//! `vectorize(disable)`d (their calls are rejected, and LLVM's further
+//! analysis remarks after the first rejection, `allowExtraAnalysis`, are
+//! not modelled). They are C sources, in a
+//! subdirectory, so that the suites gathering every `.ll` module of
+//! `tests/` keep their counts.
+//!
+//! Each program (prepared as LLVM's -O3 pipeline hands it to its loop
+//! transformations, also with `-g`: `common::programs`) runs through
+//! `-passes=loop-vectorize` at the forced widths and interleave counts of
+//! [`CONFIGS`] in both tools (`common::compare_with_opt`): loopwright's
+//! output must verify, run as the input does under `lli-19`, print the
+//! same remarks with `-pass-remarks=loop-vectorize` (the passed ones, and
+//! the analysis remarks LLVM always prints for loops whose hints ask for
+//! vectorization), leave the
+//! same `!llvm.loop` attribute sets on every function's loops, and keep
+//! the same debug records. Runs listed in [`KNOWN_DIFFERENT`] must differ
+//! (with the reason), and fail the test once they conform.
+//!
+//! The counts are floors (`vectorize_conformance.*` in
+//! `tests/floors.toml`). `wrong_outputs_fail` shows that the comparison
+//! fails on deliberately wrong outputs.
+
+mod common;
+
+use loopwright_testkit::floors;
+use loopwright_testkit::standin::Wrong;
+
+/// `-force-vector-width`, `-force-vector-interleave`.
+const CONFIGS: &[(u32, u32)] = &[(4, 2), (8, 1), (2, 4), (16, 3), (1, 4)];
+
+/// Runs known to differ from opt-19's, as `PROGRAM [W,IC]`, with the
+/// reason.
+const KNOWN_DIFFERENT: &[(&str, &str)] = &[];
+
+fn lw() -> &'static str {
+    env!("CARGO_BIN_EXE_loopwright")
+}
+
+/// loopwright's metadata lint warns about clang 19's follow-up format
+/// (`llvm.loop.vectorize.followup_all` whose operand is a whole LoopID),
+/// which opt-19 reads silently: a run whose only problem is that warning
+/// line is compared on (loop attribute sets, debug records).
+fn forgive_metadata_lint(mut c: common::Compared) -> common::Compared {
+    let [p] = &c.problems[..] else {
+        return c;
+    };
+    let Some(rest) = p.strip_prefix("remarks differ:\n--- loopwright\n") else {
+        return c;
+    };
+    let Some((ours, theirs)) = rest.split_once("--- opt-19\n") else {
+        return c;
+    };
+    let ours: String = ours
+        .lines()
+        .filter(|l| !(l.starts_with("warning: ") && l.contains("loop metadata in function")))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    if ours != theirs {
+        return c;
+    }
+    c.problems.clear();
+    if common::loop_attr_multisets(&c.ours) != common::loop_attr_multisets(&c.theirs) {
+        c.problems.push("llvm.loop attribute sets differ".into());
+    } else {
+        match common::compare_debug_records(&c.ours, &c.theirs) {
+            Ok(n) => c.debug_records = n,
+            Err(e) => c.problems.push(e),
+        }
+    }
+    c
+}
+
+#[test]
+fn vectorize_matches_opt() {
+    if !common::have_conformance_tools("vectorize_conformance") {
+        return;
+    }
+    let work = common::work_dir("vectorize_conformance");
+    let programs = common::programs("vectorize/transform", &work, |_| Vec::new());
+    let mut tally = common::Tally::default();
+    let mut debug_runs = 0;
+    let mut debug_records = 0;
+    let mut known_seen = Vec::new();
+    for (k, p) in programs.iter().enumerate() {
+        let expected = p.runnable().then(|| common::lli(&p.path));
+        for (j, &(w, ic)) in CONFIGS.iter().enumerate() {
+            let extra = [
+                format!("-force-vector-width={w}"),
+                format!("-force-vector-interleave={ic}"),
+                "-pass-remarks=loop-vectorize".to_owned(),
+            ];
+            let extra: Vec<&str> = extra.iter().map(String::as_str).collect();
+            let c = common::compare_with_opt(
+                lw(),
+                &work,
+                p,
+                expected.as_ref(),
+                k * CONFIGS.len() + j,
+                ("loop-vectorize", &extra),
+            );
+            let c = forgive_metadata_lint(c);
+            let tag = format!("{} [{w},{ic}]", p.name);
+            if let Some((_, why)) = KNOWN_DIFFERENT.iter().find(|(t, _)| *t == tag) {
+                assert!(
+                    !c.problems.is_empty(),
+                    "{tag} conforms now: remove it from KNOWN_DIFFERENT ({why})"
+                );
+                known_seen.push(tag);
+                continue;
+            }
+            if p.debug && c.problems.is_empty() {
+                debug_runs += 1;
+                debug_records += c.debug_records;
+            }
+            tally.record(&c.tag, &c.problems);
+        }
+    }
+    for (t, _) in KNOWN_DIFFERENT {
+        assert!(known_seen.iter().any(|s| s == t), "{t} was not run");
+    }
+    tally.print_failures();
+    eprintln!(
+        "vectorize_conformance: {} programs, {} runs passed, {} with debug info ({} debug records equal)",
+        programs.len(),
+        tally.passed,
+        debug_runs,
+        debug_records
+    );
+    floors::check_all(&[
+        ("vectorize_conformance.runs", tally.passed),
+        ("vectorize_conformance.debug_runs", debug_runs),
+        ("vectorize_conformance.debug_records", debug_records),
+    ]);
+    tally.finish(1);
+}
+
+#[test]
+fn wrong_outputs_fail() {
+    if !common::have_conformance_tools("vectorize_conformance") {
+        return;
+    }
+    // opt-19 itself passes the comparison; its output with a wrong edit (an
+    // `add` made a `sub`, a dropped store, a dropped debug record, invalid
+    // debug info) must fail it.
+    let work = common::work_dir("vectorize_conformance_self_test");
+    let program = common::self_test_program();
+    let expected = common::lli(&program.path);
+    let extra: &[&str] = &[
+        "-force-vector-width=4",
+        "-force-vector-interleave=2",
+        "-pass-remarks=loop-vectorize",
+    ];
+    let run = ("loop-vectorize", extra);
+    let right = common::stand_in(&work, "right", &Wrong::default());
+    let c = common::compare_with_opt(&right, &work, &program, Some(&expected), 0, run);
+    assert!(c.problems.is_empty(), "opt-19 itself: {:?}", c.problems);
+    for (k, (what, wrong)) in common::wrong_outputs(&c.theirs).into_iter().enumerate() {
+        let w = Wrong {
+            output: Some(wrong),
+            ..Wrong::default()
+        };
+        let bin = common::stand_in(&work, what, &w);
+        let c = common::compare_with_opt(&bin, &work, &program, Some(&expected), k + 1, run);
+        assert!(!c.problems.is_empty(), "{what}: the run passes");
+    }
+    // And loopwright passes it on the self-test input.
+    let c = common::compare_with_opt(lw(), &work, &program, Some(&expected), 99, run);
+    assert!(c.problems.is_empty(), "loopwright: {:?}", c.problems);
+    let _ = std::fs::remove_dir_all(&work);
+}

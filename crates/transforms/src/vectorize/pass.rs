@@ -1,0 +1,237 @@
+//! The pass `loop-vectorize` (LLVM 19's `LoopVectorizePass::runImpl` and
+//! `processLoop`, without a cost model yet): loop-simplify on every loop,
+//! then each innermost loop in LLVM's worklist order: LCSSA, legality,
+//! the width and interleave count the hints or options force, the plan,
+//! the transform, the remark.
+//!
+//! Without a cost model a loop is vectorized only at a forced width
+//! (`-force-vector-width`, `llvm.loop.vectorize.width`) or interleaved
+//! only at a forced count with width 1; a legal loop without one gets the
+//! analysis remark `loop not vectorized: no vectorization width was
+//! forced (no cost model yet)` (`NoForcedWidth`). A forced interleave
+//! count with a forced width is used as it is; a forced width without one
+//! interleaves once (LLVM's cost model would choose).
+//!
+//! Width and interleave count are bounded before planning: a width that
+//! is not a power of two or above [`MAX_VF`], or an interleave count above
+//! [`MAX_IC`], is refused with a remark (`UnsupportedWidth`), as is a
+//! width the dependences do not allow (the planner's refusal, remark
+//! `CantVectorizePlan`), where LLVM clamps the width.
+
+use super::legality::{LegalityAnalysis, RemarkKind};
+use super::plan::{self, VPlan};
+use super::{transform, VectorizeOptions};
+use crate::remark::{Remark, Remarks, SourceLoc};
+use crate::FnAnalyses;
+use loopwright_ir::{Block, Func, Function, Module};
+use std::fmt::Write as _;
+
+/// The widest width accepted.
+pub const MAX_VF: u32 = 64;
+/// The largest interleave count accepted.
+pub const MAX_IC: u32 = 16;
+
+/// What the pass printed and did on one function.
+#[derive(Default, Debug)]
+pub struct PassOutput {
+    /// `-print-vplan` text (the plans, and a debug line per loop).
+    pub printed: String,
+    /// Loops vectorized or interleaved.
+    pub vectorized: usize,
+}
+
+enum Decision {
+    Reject(Vec<Remark>, String),
+    Plan(Box<VPlan>, Option<SourceLoc>),
+}
+
+/// Runs `loop-vectorize` on `f` (function `fid` of `m`, lent out).
+pub fn vectorize_function(
+    m: &mut Module,
+    f: &mut Function,
+    fid: Option<Func>,
+    opts: &VectorizeOptions,
+    remarks: &mut Remarks,
+    print_vplan: bool,
+) -> PassOutput {
+    let mut out = PassOutput::default();
+    if f.is_declaration() {
+        return out;
+    }
+    crate::simplify::simplify_function(m, f);
+    let fname = f.name().unwrap_or("").to_owned();
+    let headers: Vec<Block> = {
+        let a = FnAnalyses::compute(f);
+        let mut hs: Vec<Block> = a
+            .loops
+            .loops()
+            .filter(|&l| a.loops.is_innermost(l))
+            .map(|l| a.loops.header(l))
+            .collect();
+        // LLVM pops its worklist from the back.
+        hs.reverse();
+        hs
+    };
+    for h in headers {
+        let a = FnAnalyses::compute(f);
+        let Some(l) = a
+            .loops
+            .loops()
+            .find(|&l| a.loops.header(l) == h && a.loops.is_innermost(l))
+        else {
+            continue;
+        };
+        crate::lcssa::form_lcssa(m, f, &a, l);
+        let decision = {
+            let (mr, fr): (&Module, &Function) = (m, f);
+            let mut la = LegalityAnalysis::new(mr, fr, &a.cfg, &a.dt, &a.loops, opts);
+            let v = la.analyze(l);
+            let loc = la.location(l, None);
+            match &v.result {
+                Err(r) => {
+                    let mut rs = Vec::new();
+                    let at = la.location(l, Some(r));
+                    let text = r.text(&|i| {
+                        let n = fr.inst(i).md.get(loopwright_ir::MdKind::DBG)?;
+                        let s = crate::remark::source_loc(&mr.md, n)?;
+                        Some(format!("{}:{}:{}", s.file, s.line, s.column))
+                    });
+                    match r {
+                        super::Rejection::ExplicitlyDisabled | super::Rejection::NotForced => {}
+                        _ => rs.push(
+                            Remark::new(
+                                r.kind(),
+                                v.hints.analysis_pass_name(),
+                                r.name(),
+                                at,
+                                &fname,
+                            )
+                            .text(text),
+                        ),
+                    }
+                    if !matches!(r, super::Rejection::AllDisabled) {
+                        let (name, text) = v.hints.missed_remark();
+                        rs.push(
+                            Remark::new(RemarkKind::Missed, "loop-vectorize", name, loc, &fname)
+                                .text(text),
+                        );
+                    }
+                    Decision::Reject(rs, v.debug_line().to_string())
+                }
+                Ok(legal) => {
+                    let width = legal.user_width;
+                    let ic = legal.user_interleave;
+                    let refusal = |name: &str, text: String| {
+                        let mut rs = vec![Remark::new(
+                            RemarkKind::Analysis,
+                            v.hints.analysis_pass_name(),
+                            name,
+                            loc.clone(),
+                            &fname,
+                        )
+                        .text(format!("loop not vectorized: {text}"))];
+                        let (n, t) = v.hints.missed_remark();
+                        rs.push(
+                            Remark::new(
+                                RemarkKind::Missed,
+                                "loop-vectorize",
+                                n,
+                                loc.clone(),
+                                &fname,
+                            )
+                            .text(t),
+                        );
+                        Decision::Reject(rs, format!("LV: Not vectorizing: {text}."))
+                    };
+                    if width == 0 {
+                        refusal(
+                            "NoForcedWidth",
+                            "no vectorization width was forced (no cost model yet)".into(),
+                        )
+                    } else if !width.is_power_of_two() || width > MAX_VF || ic > MAX_IC {
+                        refusal(
+                            "UnsupportedWidth",
+                            format!(
+                                "vectorization width {width} or interleave count {ic} is not supported (widths are powers of two up to {MAX_VF}, interleave counts up to {MAX_IC})"
+                            ),
+                        )
+                    } else {
+                        let ic = ic.max(1);
+                        let se = la.scalar_evolution();
+                        let decisions =
+                            plan::legal_decisions(mr, fr, &a.loops, se, l, legal, width);
+                        match plan::build(mr, fr, &a.cfg, &a.loops, se, l, legal, &decisions, ic) {
+                            Ok(p) => Decision::Plan(Box::new(p), loc),
+                            Err(e) => refusal("CantVectorizePlan", e.0),
+                        }
+                    }
+                }
+            }
+        };
+        match decision {
+            Decision::Reject(rs, debug) => {
+                for r in rs {
+                    remarks.emit(r);
+                }
+                if print_vplan {
+                    let _ = writeln!(
+                        out.printed,
+                        "LV: loop %{} in @{fname}: {debug}",
+                        f.block_name(h).unwrap_or("")
+                    );
+                }
+            }
+            Decision::Plan(p, loc) => {
+                if print_vplan {
+                    out.printed.push_str(&print_plan(m, f, fid, &p));
+                }
+                transform::execute_with(m, f, &p, opts.self_test_defect);
+                out.vectorized += 1;
+                let r = if p.vf == 1 {
+                    Remark::new(
+                        RemarkKind::Passed,
+                        "loop-vectorize",
+                        "Interleaved",
+                        loc,
+                        &fname,
+                    )
+                    .text("interleaved loop (interleaved count: ")
+                    .arg("InterleaveCount", p.ic)
+                    .text(")")
+                } else {
+                    Remark::new(
+                        RemarkKind::Passed,
+                        "loop-vectorize",
+                        "Vectorized",
+                        loc,
+                        &fname,
+                    )
+                    .text("vectorized loop (vectorization width: ")
+                    .arg("VectorizationFactor", p.vf)
+                    .text(", interleaved count: ")
+                    .arg("InterleaveCount", p.ic)
+                    .text(")")
+                };
+                remarks.emit(r);
+            }
+        }
+    }
+    out
+}
+
+/// The plan as text, with the function's instructions as LLVM prints them.
+fn print_plan(m: &Module, f: &Function, fid: Option<Func>, p: &VPlan) -> String {
+    let name = f.block_name(p.header).unwrap_or("").to_owned();
+    let Some(fid) = fid else {
+        return p.print(&name, &mut |i| format!("{i:?}"));
+    };
+    let fn_attrs = |_| None;
+    let implied_align = |_: &loopwright_ir::InstData| None;
+    let hooks = loopwright_ir::print::PrintHooks {
+        fn_attrs: &fn_attrs,
+        implied_align: &implied_align,
+    };
+    loopwright_ir::print::with_function_printer(m, fid, f, &hooks, |pr| {
+        p.print(&name, &mut |i| pr.inst(i).trim().to_string())
+    })
+}

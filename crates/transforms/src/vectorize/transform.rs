@@ -1,0 +1,1404 @@
+//! Executes a [`VPlan`]: LLVM 19's `InnerLoopVectorizer` skeleton and
+//! `VPlan::execute`. It decides nothing (every decision is in the plan)
+//! and never gives up once it has edited: everything it cannot do was
+//! refused by the planner.
+//!
+//! The skeleton, as opt-19 builds it:
+//!
+//! ```text
+//! preheader:        trip count; min.iters.check = tc <u VF·IC → scalar.ph
+//! vector.scevcheck: the SCEV predicates' checks → scalar.ph when one fails
+//! vector.memcheck:  the check groups' bounds, pairwise overlap → scalar.ph
+//! vector.ph:        n.vec = tc - tc urem VF·IC; start vectors, end values
+//! vector.body:      the recipes; index.next; branch on index.next == n.vec
+//! middle.block:     reductions finished (llvm.vector.reduce.*), last values;
+//!                   tc == n.vec → exit, else scalar.ph
+//! scalar.ph:        resume phis (bc.resume.val, bc.merge.rdx,
+//!                   scalar.recur.init) → the original loop, now the epilogue
+//! ```
+//!
+//! Values of the vector loop are kept per part (interleaved copy) as a
+//! vector, as one scalar per lane, as a first-lane scalar or as one
+//! uniform scalar ([`Val`]); a user that needs another form gets it by
+//! `extractelement`, `insertelement` or a splat. Inductions give any lane
+//! from the canonical index (`start + (index + part·VF + lane)·step`).
+//!
+//! Deliberate differences from opt-19 (the code computes the same values;
+//! the shapes differ): memory checks compare each pair of groups' bounds
+//! (`bound0`/`bound1`/`found.conflict`) where opt-19 may use its cheaper
+//! difference checks (`diff.check`) for pairs with the same constant
+//! stride; pointer inductions are computed from the canonical index
+//! rather than with a `pointer.phi`; the addresses of interleaved parts
+//! are computed per part from the induction rather than by a GEP from part
+//! 0; a uniform value is computed once, not once per part.
+
+use super::plan::{access, scalar_intrinsic_operand, Lanes, LiveOut, Recipe, StepPlan, VPlan};
+use crate::loopid::{vectorize_loop_ids, VectorizePlan};
+use crate::utils::expand::{self, pred, ExpandCtx};
+use loopwright_analysis::ivdesc::{InductionKind, RecurKind};
+use loopwright_analysis::loopmd::loop_id_of_latches;
+use loopwright_ir::{
+    Block, Builder, ConstData, Extra, Flags, Function, Inst, InstData, MdKind, MdNode, Module,
+    Opcode, Operand, Predicate, Type, TypeData, TypeTable, ValueDef,
+};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// A deliberate defect, for tests that show a miscompile is caught.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Defect {
+    /// The run-time checks are emitted but never branch to the scalar
+    /// loop.
+    DropRuntimeChecks,
+    /// The middle block always exits: the scalar epilogue never runs the
+    /// remaining iterations.
+    SkipEpilogue,
+}
+
+/// What the transform built.
+#[derive(Clone, Debug)]
+pub struct Executed {
+    pub vector_body: Block,
+    pub middle: Block,
+    pub scalar_ph: Block,
+}
+
+/// A value of the vector loop, per part.
+#[derive(Clone, Debug)]
+enum Val {
+    Vector(Vec<Operand>),
+    Scalars(Vec<Vec<Operand>>),
+    First(Vec<Operand>),
+    Uniform(Operand),
+    /// An induction phi: lanes from the canonical index, and its vector
+    /// per part when widened.
+    Induction(Option<Vec<Operand>>),
+}
+
+/// LLVM's fixed metadata kinds a widened access keeps
+/// (`propagateMetadata`): `!tbaa`, `!invariant.load`, `!alias.scope`,
+/// `!noalias`, `!nontemporal`, `!llvm.access.group`.
+const MEM_MD: [&str; 6] = [
+    "tbaa",
+    "invariant.load",
+    "alias.scope",
+    "noalias",
+    "nontemporal",
+    "llvm.access.group",
+];
+
+struct Exec<'p> {
+    plan: &'p VPlan,
+    vf: u32,
+    ic: u32,
+    in_loop: FxHashSet<Inst>,
+    vals: FxHashMap<Inst, Val>,
+    packed: FxHashMap<(Inst, u32), Operand>,
+    extracted: FxHashMap<(Inst, u32, u32), Operand>,
+    splats: FxHashMap<Operand, Operand>,
+    /// Scalar steps of inductions, per (phi, part, lane).
+    steps: FxHashMap<(Inst, u32, u32), Operand>,
+    /// Each induction's step, expanded in the vector preheader.
+    step_ops: FxHashMap<Inst, Operand>,
+    /// Each induction's value after the vector loop (`ind.end`).
+    ends: FxHashMap<Inst, Operand>,
+    vph: Block,
+    /// The block being filled (vector.body or middle.block).
+    cur: Block,
+    index: Operand,
+    tc_ty: Type,
+    /// Backedge values to add at the end of the body: (phi, value).
+    backedges: Vec<(Inst, Operand)>,
+    /// The recurrence phis of the vector loop and their previous parts.
+    recur_phis: FxHashMap<Inst, Operand>,
+    recur_prev: FxHashMap<Inst, Vec<Operand>>,
+    rdx_phis: FxHashMap<Inst, Vec<Operand>>,
+    /// Widened inductions whose parts are computed after the phis:
+    /// (phi, vec.ind, the splat of VF·step).
+    pending_ind: Vec<(Inst, Operand, Operand)>,
+    /// The same for floating-point inductions, with their operation and
+    /// fast-math flags.
+    pending_fp: Vec<(Inst, Operand, Operand, Opcode, Flags)>,
+    dbg: Option<MdNode>,
+}
+
+fn inst_of(f: &Function, op: Operand) -> Option<Inst> {
+    match op {
+        Operand::Value(v) => match f.value_def(v) {
+            ValueDef::Result(i) => Some(i),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn int_const(m: &mut Module, ty: Type, v: i64) -> Operand {
+    let bits = m.types.int_width(ty).unwrap_or(64);
+    Operand::Const(m.consts.int(ty, bits, v))
+}
+
+/// Executes `plan` on `f` (which the plan was built for, unchanged since).
+pub fn execute(m: &mut Module, f: &mut Function, plan: &VPlan) -> Executed {
+    execute_with(m, f, plan, None)
+}
+
+/// [`execute`], with a deliberate `defect` for tests.
+pub fn execute_with(
+    m: &mut Module,
+    f: &mut Function,
+    plan: &VPlan,
+    defect: Option<Defect>,
+) -> Executed {
+    let vf = plan.vf;
+    let ic = plan.ic;
+    let step_total = i64::from(vf * ic);
+    let tc_ty = m.types.int(plan.trip_count_bits);
+    let pre = plan.preheader;
+    let orig_id = loop_id_of_latches(f, &m.md, &[plan.latch]);
+    let pre_term = f.terminator(pre).expect("a preheader ends in a branch");
+    let pre_dbg = f.inst(pre_term).md.get(MdKind::DBG);
+    // Blocks, in LLVM's layout order after the preheader.
+    let mut after = pre;
+    let mut mk = |f: &mut Function, name: &str| {
+        let b = f.make_block(Some(name));
+        f.layout.insert_block_after(b, after);
+        after = b;
+        b
+    };
+    let scev_bb = (!plan.checks.predicates.is_empty()).then(|| mk(f, "vector.scevcheck"));
+    let mem_bb = (!plan.checks.pairs.is_empty()).then(|| mk(f, "vector.memcheck"));
+    let vph = mk(f, "vector.ph");
+    let body = mk(f, "vector.body");
+    let middle = mk(f, "middle.block");
+    let scalar_ph = mk(f, "scalar.ph");
+    // The trip count and the minimum-iteration check, in the preheader.
+    let tc = expand::expand(m, f, &plan.trip_count, pre_term);
+    let tc = cast_int(m, f, tc, tc_ty, pre_term);
+    f.delete_inst(pre_term);
+    let first_check = scev_bb.or(mem_bb).unwrap_or(vph);
+    {
+        let mut b = Builder::at_end(f, pre);
+        b.set_dbg(pre_dbg);
+        let vfic = int_const(m, tc_ty, step_total);
+        let c = b.icmp(m, Predicate::Ult, tc, vfic, "min.iters.check");
+        b.cond_br(m, Operand::Value(c), scalar_ph, first_check);
+    }
+    let mut check_blocks = Vec::new();
+    if let Some(sb) = scev_bb {
+        let next = mem_bb.unwrap_or(vph);
+        let br = Builder::at_end(f, sb).br(next);
+        let fails = pred::emit_all(m, f, &ExpandCtx::default(), &plan.checks.predicates, br);
+        f.delete_inst(br);
+        let fails = if defect == Some(Defect::DropRuntimeChecks) {
+            Operand::Const(m.consts.int(TypeTable::I1, 1, 0))
+        } else {
+            fails
+        };
+        let mut b = Builder::at_end(f, sb);
+        b.cond_br(m, fails, scalar_ph, next);
+        check_blocks.push(sb);
+    }
+    if let Some(mb) = mem_bb {
+        let br = Builder::at_end(f, mb).br(vph);
+        let mut bounds = Vec::new();
+        let ctx = ExpandCtx::default();
+        for g in &plan.checks.groups {
+            let mut lo = expand::expand_with(m, f, &g.low, br, &ctx);
+            let mut hi = expand::expand_with(m, f, &g.high, br, &ctx);
+            if g.freeze {
+                let mut b = Builder::before(f, br);
+                b.set_dbg(None);
+                lo = Operand::Value(b.freeze(m, lo, "freeze"));
+                hi = Operand::Value(b.freeze(m, hi, "freeze"));
+            }
+            bounds.push((lo, hi));
+        }
+        let mut b = Builder::before(f, br);
+        b.set_dbg(None);
+        let mut acc: Option<Operand> = None;
+        for (k, &(x, y)) in plan.checks.pairs.iter().enumerate() {
+            let (lo0, hi0) = bounds[x];
+            let (lo1, hi1) = bounds[y];
+            let b0 = b.icmp(m, Predicate::Ult, lo0, hi1, &format!("bound0{}", sfx(k)));
+            let b1 = b.icmp(m, Predicate::Ult, lo1, hi0, &format!("bound1{}", sfx(k)));
+            let c = b.binop(
+                m,
+                Opcode::And,
+                Operand::Value(b0),
+                Operand::Value(b1),
+                Flags::NONE,
+                &format!("found.conflict{}", sfx(k)),
+            );
+            acc = Some(match acc {
+                None => Operand::Value(c),
+                Some(a) => Operand::Value(b.binop(
+                    m,
+                    Opcode::Or,
+                    a,
+                    Operand::Value(c),
+                    Flags::NONE,
+                    "conflict.rdx",
+                )),
+            });
+        }
+        let mut conflict = acc.expect("a memcheck block has pairs");
+        if defect == Some(Defect::DropRuntimeChecks) {
+            conflict = Operand::Const(m.consts.int(TypeTable::I1, 1, 0));
+        }
+        f.delete_inst(br);
+        let mut b = Builder::at_end(f, mb);
+        b.cond_br(m, conflict, scalar_ph, vph);
+        check_blocks.push(mb);
+    }
+    // The vector preheader: n.vec.
+    let vph_br = Builder::at_end(f, vph).br(body);
+    let n_vec = {
+        let mut b = Builder::before(f, vph_br);
+        b.set_dbg(None);
+        let vfic = int_const(m, tc_ty, step_total);
+        let r = b.binop(m, Opcode::URem, tc, vfic, Flags::NONE, "n.mod.vf");
+        Operand::Value(b.binop(m, Opcode::Sub, tc, Operand::Value(r), Flags::NONE, "n.vec"))
+    };
+    let in_loop: FxHashSet<Inst> = plan
+        .blocks
+        .iter()
+        .flat_map(|&b| f.layout.block_insts(b).collect::<Vec<_>>())
+        .collect();
+    let mut x = Exec {
+        plan,
+        vf,
+        ic,
+        in_loop,
+        vals: FxHashMap::default(),
+        packed: FxHashMap::default(),
+        extracted: FxHashMap::default(),
+        splats: FxHashMap::default(),
+        steps: FxHashMap::default(),
+        step_ops: FxHashMap::default(),
+        ends: FxHashMap::default(),
+        vph,
+        cur: body,
+        index: Operand::Block(body),
+        tc_ty,
+        backedges: Vec::new(),
+        recur_phis: FxHashMap::default(),
+        recur_prev: FxHashMap::default(),
+        rdx_phis: FxHashMap::default(),
+        pending_ind: Vec::new(),
+        pending_fp: Vec::new(),
+        dbg: None,
+    };
+    // Induction steps and end values.
+    for ind in &plan.inductions {
+        let step = match &ind.step {
+            StepPlan::Int(e) => expand::expand(m, f, e, vph_br),
+            StepPlan::Fp(op) => *op,
+        };
+        x.step_ops.insert(ind.phi, step);
+        let end = x.induction_value_at(m, f, ind.phi, n_vec, 0, vph_br);
+        x.ends.insert(ind.phi, end);
+    }
+    // The body.
+    for r in &plan.body {
+        x.recipe(m, f, r, n_vec, middle);
+    }
+    // The middle block.
+    x.cur = middle;
+    x.dbg = None;
+    let mut rdx: FxHashMap<Inst, Operand> = FxHashMap::default();
+    for r in &plan.reductions {
+        let v = x.reduce(m, f, r.phi);
+        rdx.insert(r.phi, v);
+    }
+    let mut live: Vec<(Inst, Operand)> = Vec::new();
+    for (phi, lo) in &plan.exit_phis {
+        let v = match lo {
+            LiveOut::Invariant(v) => *v,
+            LiveOut::Reduction(p) => rdx[p],
+            LiveOut::InductionEnd(p) => x.ends[p],
+            LiveOut::InductionLast(p) => x.scalar(
+                m,
+                f,
+                Operand::Value(f.inst_result(*p).expect("phi")),
+                ic - 1,
+                vf - 1,
+            ),
+            LiveOut::RecurrencePenultimate(p) => x.recurrence_lane(m, f, *p, true),
+            LiveOut::LastLane(i) => x.scalar(
+                m,
+                f,
+                Operand::Value(f.inst_result(*i).expect("a value")),
+                ic - 1,
+                vf - 1,
+            ),
+        };
+        live.push((*phi, v));
+    }
+    let mut recur_last: FxHashMap<Inst, Operand> = FxHashMap::default();
+    for r in &plan.recurrences {
+        let v = x.recurrence_lane(m, f, r.phi, false);
+        recur_last.insert(r.phi, v);
+    }
+    {
+        let mut b = Builder::at_end(f, middle);
+        b.set_dbg(None);
+        let c = b.icmp(m, Predicate::Eq, tc, n_vec, "cmp.n");
+        let c = if defect == Some(Defect::SkipEpilogue) {
+            Operand::Const(m.consts.int(TypeTable::I1, 1, 1))
+        } else {
+            Operand::Value(c)
+        };
+        b.cond_br(m, c, plan.exit, scalar_ph);
+    }
+    for (phi, v) in live {
+        crate::utils::phi_add_incoming(f, phi, v, middle);
+    }
+    // The scalar preheader: resume values.
+    let mut other_preds = vec![pre];
+    other_preds.extend(check_blocks.iter().copied());
+    let header_phis = crate::utils::phis(f, plan.header);
+    for phi in header_phis {
+        let (resume, name) = if let Some(&e) = x.ends.get(&phi) {
+            (e, "bc.resume.val")
+        } else if let Some(&v) = rdx.get(&phi) {
+            (v, "bc.merge.rdx")
+        } else if let Some(&v) = recur_last.get(&phi) {
+            (v, "scalar.recur.init")
+        } else {
+            continue;
+        };
+        let Some(start) = crate::utils::phi_value_for(f, phi, pre) else {
+            continue;
+        };
+        let ty = f.inst(phi).ty;
+        let mut b = Builder::at_end(f, scalar_ph);
+        b.set_dbg(None);
+        let p = b.phi(ty, name);
+        b.add_incoming(p, resume, middle);
+        for &o in &other_preds {
+            b.add_incoming(p, start, o);
+        }
+        crate::utils::phi_remove_incoming(f, phi, pre);
+        crate::utils::phi_add_incoming(f, phi, Operand::Value(p), scalar_ph);
+    }
+    // Header phis without a resume value (none in plans today) keep their
+    // entry, renamed to the scalar preheader.
+    crate::utils::phis_replace_pred(f, plan.header, pre, scalar_ph);
+    {
+        let mut b = Builder::at_end(f, scalar_ph);
+        b.set_dbg(None);
+        b.br(plan.header);
+    }
+    // Loop metadata.
+    let ids = vectorize_loop_ids(
+        m,
+        orig_id,
+        VectorizePlan {
+            runtime_unroll_disable: true,
+            // LLVM's `DisableRuntimeUnroll` for the scalar loop is set
+            // only when vectorizing (not when only interleaving) without
+            // run-time checks.
+            runtime_checks: !check_blocks.is_empty() || vf == 1,
+            has_epilogue: true,
+            vector_epilogue: false,
+        },
+    );
+    ids.vectorized.apply(f, &[body]);
+    if let Some(e) = ids.epilogue {
+        e.apply(f, &[plan.latch]);
+    }
+    Executed {
+        vector_body: body,
+        middle,
+        scalar_ph,
+    }
+}
+
+fn sfx(k: usize) -> String {
+    if k == 0 {
+        String::new()
+    } else {
+        k.to_string()
+    }
+}
+
+/// `v` as an integer of type `to` (`trunc` or `zext`), before `at`.
+fn cast_int(m: &mut Module, f: &mut Function, v: Operand, to: Type, at: Inst) -> Operand {
+    let from = f.operand_type(v, &m.consts);
+    let (fb, tb) = (
+        m.types.int_width(from).unwrap_or(0),
+        m.types.int_width(to).unwrap_or(0),
+    );
+    if fb == tb {
+        return v;
+    }
+    let op = if fb > tb { Opcode::Trunc } else { Opcode::ZExt };
+    let mut b = Builder::before(f, at);
+    b.set_dbg(None);
+    Operand::Value(b.cast(m, op, v, to, Flags::NONE, ""))
+}
+
+impl Exec<'_> {
+    fn builder<'f>(&self, f: &'f mut Function) -> Builder<'f> {
+        let mut b = Builder::at_end(f, self.cur);
+        b.set_dbg(self.dbg);
+        b
+    }
+
+    fn vec_ty(&self, m: &mut Module, t: Type) -> Type {
+        if self.vf == 1 {
+            t
+        } else {
+            m.types.vector(self.vf, t)
+        }
+    }
+
+    fn is_loop_inst(&self, f: &Function, op: Operand) -> Option<Inst> {
+        inst_of(f, op).filter(|i| self.in_loop.contains(i))
+    }
+
+    /// The value of induction `phi` at canonical index `idx` plus `extra`
+    /// iterations, emitted before `at` (or at the end of the current
+    /// block when `at` is the block's end marker).
+    fn induction_value_at(
+        &self,
+        m: &mut Module,
+        f: &mut Function,
+        phi: Inst,
+        idx: Operand,
+        extra: i64,
+        at: Inst,
+    ) -> Operand {
+        let ind = self
+            .plan
+            .inductions
+            .iter()
+            .find(|d| d.phi == phi)
+            .expect("an induction of the plan");
+        let step = self.step_ops[&phi];
+        if ind.kind == InductionKind::Fp {
+            // start op (float(idx + extra) * step), op the update's
+            // fadd/fsub, with its fast-math flags (LLVM's
+            // `emitTransformedIndex`).
+            let fty = f.inst(phi).ty;
+            let i = idx;
+            let ity = f.operand_type(i, &m.consts);
+            let mut b = Builder::before(f, at);
+            b.set_dbg(None);
+            let i = if extra != 0 {
+                let e = int_const(m, ity, extra);
+                b.binop_folded(m, Opcode::Add, i, e, Flags::NONE, "")
+            } else {
+                i
+            };
+            let fi = b.cast(m, Opcode::UIToFP, i, fty, Flags::NONE, "");
+            let fmf = ind.fast_math;
+            let mul = b.binop(m, Opcode::FMul, Operand::Value(fi), step, fmf, "");
+            let op = ind
+                .update
+                .map(|u| f.inst(u).opcode)
+                .filter(|&o| o == Opcode::FSub)
+                .unwrap_or(Opcode::FAdd);
+            let mut b = Builder::before(f, at);
+            b.set_dbg(None);
+            return Operand::Value(b.binop(m, op, ind.start, Operand::Value(mul), fmf, ""));
+        }
+        let sty = f.operand_type(step, &m.consts);
+        let ity = match ind.kind {
+            InductionKind::Ptr => sty,
+            _ => f.inst(phi).ty,
+        };
+        let i = cast_int(m, f, idx, ity, at);
+        let mut b = Builder::before(f, at);
+        b.set_dbg(None);
+        let i = if extra != 0 {
+            let e = int_const(m, ity, extra);
+            b.binop_folded(m, Opcode::Add, i, e, Flags::NONE, "")
+        } else {
+            i
+        };
+        let is_one = matches!(step, Operand::Const(c) if m.consts.as_i64(c) == Some(1));
+        let off = if is_one {
+            i
+        } else {
+            b.binop_folded(m, Opcode::Mul, i, step, Flags::NONE, "")
+        };
+        match ind.kind {
+            InductionKind::Ptr => {
+                Operand::Value(b.ptr_add(m, ind.start, off, Flags::NONE, "next.gep"))
+            }
+            _ => {
+                let zero = matches!(ind.start, Operand::Const(c) if m.consts.as_i64(c) == Some(0));
+                if zero {
+                    off
+                } else {
+                    b.binop_folded(m, Opcode::Add, ind.start, off, Flags::NONE, "")
+                }
+            }
+        }
+    }
+
+    /// A marker instruction at the end of the current block to emit before
+    /// (removed by the caller).
+    fn marker(&self, f: &mut Function) -> Inst {
+        let d = InstData::new(Opcode::Unreachable, TypeTable::VOID, []);
+        Builder::at_end(f, self.cur).insert(None, d, "")
+    }
+
+    /// Lane `lane` of part `part` of `op`.
+    fn scalar(
+        &mut self,
+        m: &mut Module,
+        f: &mut Function,
+        op: Operand,
+        part: u32,
+        lane: u32,
+    ) -> Operand {
+        let Some(i) = self.is_loop_inst(f, op) else {
+            return op;
+        };
+        if let Some(Val::Induction(_)) = self.vals.get(&i) {
+            if let Some(&v) = self.steps.get(&(i, part, lane)) {
+                return v;
+            }
+            let mk = self.marker(f);
+            let extra = i64::from(part * self.vf + lane);
+            let v = self.induction_value_at(m, f, i, self.index, extra, mk);
+            f.delete_inst(mk);
+            self.steps.insert((i, part, lane), v);
+            return v;
+        }
+        match self.vals.get(&i).cloned() {
+            Some(Val::Scalars(s)) => s[part as usize][lane as usize],
+            Some(Val::Uniform(u)) => u,
+            Some(Val::First(u)) => {
+                debug_assert_eq!(lane, 0, "the plan keeps only the first lane");
+                u[part as usize]
+            }
+            Some(Val::Vector(v)) => {
+                if self.vf == 1 {
+                    return v[part as usize];
+                }
+                if let Some(&e) = self.extracted.get(&(i, part, lane)) {
+                    return e;
+                }
+                let idx = int_const(m, TypeTable::I32, i64::from(lane));
+                let e =
+                    Operand::Value(
+                        self.builder(f)
+                            .extract_element(m, v[part as usize], idx, ""),
+                    );
+                self.extracted.insert((i, part, lane), e);
+                e
+            }
+            _ => {
+                debug_assert!(false, "a value used before the plan computes it");
+                op
+            }
+        }
+    }
+
+    /// Part `part` of `op` as a vector.
+    fn vector(&mut self, m: &mut Module, f: &mut Function, op: Operand, part: u32) -> Operand {
+        let Some(i) = self.is_loop_inst(f, op) else {
+            return self.splat_invariant(m, f, op);
+        };
+        match self.vals.get(&i).cloned() {
+            Some(Val::Vector(v)) => v[part as usize],
+            Some(Val::Induction(Some(v))) => v[part as usize],
+            Some(Val::Uniform(u)) => {
+                if self.vf == 1 {
+                    return u;
+                }
+                Operand::Value(self.builder(f).splat(m, self.vf, u, "broadcast"))
+            }
+            _ => {
+                if self.vf == 1 {
+                    return self.scalar(m, f, op, part, 0);
+                }
+                if let Some(&p) = self.packed.get(&(i, part)) {
+                    return p;
+                }
+                let ty = f.inst(i).ty;
+                let vty = self.vec_ty(m, ty);
+                let mut acc = Operand::Const(m.consts.intern(ConstData::Poison(vty)));
+                for lane in 0..self.vf {
+                    let s = self.scalar(m, f, op, part, lane);
+                    let idx = int_const(m, TypeTable::I32, i64::from(lane));
+                    acc = Operand::Value(self.builder(f).insert_element(m, acc, s, idx, ""));
+                }
+                self.packed.insert((i, part), acc);
+                acc
+            }
+        }
+    }
+
+    /// A loop-invariant value in every lane: a constant vector, or a splat
+    /// in the vector preheader.
+    fn splat_invariant(&mut self, m: &mut Module, f: &mut Function, op: Operand) -> Operand {
+        if self.vf == 1 {
+            return op;
+        }
+        if let Some(&s) = self.splats.get(&op) {
+            return s;
+        }
+        let ty = f.operand_type(op, &m.consts);
+        let vty = m.types.vector(self.vf, ty);
+        let s = match op {
+            Operand::Const(c) => {
+                let d = m.consts.data(c).clone();
+                let zero = match d {
+                    ConstData::Int { ref val, .. } => val.as_u64() == Some(0),
+                    ConstData::Float { bits, .. } => bits == 0,
+                    ConstData::Zero(_) | ConstData::Null(_) => true,
+                    _ => false,
+                };
+                let nc = match d {
+                    ConstData::Poison(_) => ConstData::Poison(vty),
+                    ConstData::Undef(_) => ConstData::Undef(vty),
+                    _ if zero => ConstData::Zero(vty),
+                    _ => ConstData::Vector {
+                        ty: vty,
+                        elems: vec![c; self.vf as usize],
+                    },
+                };
+                Operand::Const(m.consts.intern(nc))
+            }
+            _ => {
+                let t = f.terminator(self.vph).expect("vector.ph has its branch");
+                let mut b = Builder::before(f, t);
+                b.set_dbg(None);
+                Operand::Value(b.splat(m, self.vf, op, "broadcast"))
+            }
+        };
+        self.splats.insert(op, s);
+        s
+    }
+
+    fn const_vector(&self, m: &mut Module, elem: Type, vals: &[i64]) -> Operand {
+        let bits = m.types.int_width(elem).unwrap_or(64);
+        let elems: Vec<_> = vals.iter().map(|&v| m.consts.int(elem, bits, v)).collect();
+        if self.vf == 1 {
+            return Operand::Const(elems[0]);
+        }
+        let vty = m.types.vector(self.vf, elem);
+        Operand::Const(m.consts.intern(ConstData::Vector { ty: vty, elems }))
+    }
+
+    fn recipe(
+        &mut self,
+        m: &mut Module,
+        f: &mut Function,
+        r: &Recipe,
+        n_vec: Operand,
+        middle: Block,
+    ) {
+        let (vf, ic) = (self.vf, self.ic);
+        match r {
+            Recipe::CanonicalIv => {
+                let mut b = Builder::at_end(f, self.cur);
+                b.set_dbg(None);
+                let p = b.phi(self.tc_ty, "index");
+                let zero = int_const(m, self.tc_ty, 0);
+                b.add_incoming(p, zero, self.vph);
+                self.index = Operand::Value(p);
+            }
+            Recipe::Induction { phi, vector } => {
+                let ind = self
+                    .plan
+                    .inductions
+                    .iter()
+                    .find(|d| d.phi == *phi)
+                    .expect("an induction of the plan")
+                    .clone();
+                if *vector && vf > 1 && ind.kind == InductionKind::Fp {
+                    self.fp_vector_induction(m, f, &ind);
+                    return;
+                }
+                if !*vector || vf == 1 || ind.kind != InductionKind::Int {
+                    self.vals.insert(*phi, Val::Induction(None));
+                    return;
+                }
+                // vec.ind = <start, start+step, ...>, +VF·step per part.
+                let ty = f.inst(*phi).ty;
+                let vty = m.types.vector(vf, ty);
+                let step = self.step_ops[phi];
+                let t = f.terminator(self.vph).expect("vector.ph has its branch");
+                let lanes: Vec<i64> = (0..i64::from(vf)).collect();
+                let seq = self.const_vector(m, ty, &lanes);
+                let vstep = self.splat_invariant(m, f, step);
+                let vstart = self.splat_invariant(m, f, ind.start);
+                let mut b = Builder::before(f, t);
+                b.set_dbg(None);
+                let mul = b.binop_folded(m, Opcode::Mul, seq, vstep, Flags::NONE, "");
+                let init = b.binop_folded(m, Opcode::Add, vstart, mul, Flags::NONE, "induction");
+                let vfc = int_const(m, ty, i64::from(vf));
+                let part_step_s = b.binop_folded(m, Opcode::Mul, vfc, step, Flags::NONE, "");
+                let part_step = self.splat_invariant(m, f, part_step_s);
+                let mut b = Builder::at_end(f, self.cur);
+                b.set_dbg(None);
+                let p = b.phi(vty, "vec.ind");
+                b.add_incoming(p, init, self.vph);
+                let _ = vty;
+                self.vals
+                    .insert(*phi, Val::Induction(Some(vec![Operand::Value(p)])));
+                // The parts and the backedge value are computed after the
+                // phis (at the first non-phi recipe): record them lazily.
+                self.pending_ind.push((*phi, Operand::Value(p), part_step));
+            }
+            Recipe::ReductionPhi { phi } => {
+                let red = self
+                    .plan
+                    .reductions
+                    .iter()
+                    .find(|x| x.phi == *phi)
+                    .expect("a reduction of the plan")
+                    .clone();
+                let ty = f.inst(*phi).ty;
+                let vty = self.vec_ty(m, ty);
+                let ident = identity(m, red.kind, ty);
+                let t = f.terminator(self.vph).expect("vector.ph has its branch");
+                let minmax = matches!(
+                    red.kind,
+                    RecurKind::SMin
+                        | RecurKind::SMax
+                        | RecurKind::UMin
+                        | RecurKind::UMax
+                        | RecurKind::FMin
+                        | RecurKind::FMax
+                );
+                let mut inits = Vec::new();
+                for part in 0..ic {
+                    let init = if minmax {
+                        self.splat_invariant(m, f, red.start)
+                    } else {
+                        let id = match ident {
+                            Some(c) => Operand::Const(c),
+                            None => red.start,
+                        };
+                        let idv = self.splat_invariant(m, f, id);
+                        if part == 0 {
+                            if vf == 1 {
+                                red.start
+                            } else {
+                                let zero = int_const(m, TypeTable::I32, 0);
+                                let mut b = Builder::before(f, t);
+                                b.set_dbg(None);
+                                Operand::Value(b.insert_element(m, idv, red.start, zero, ""))
+                            }
+                        } else {
+                            idv
+                        }
+                    };
+                    inits.push(init);
+                }
+                let mut parts = Vec::new();
+                for (part, init) in inits.into_iter().enumerate() {
+                    let mut b = Builder::at_end(f, self.cur);
+                    b.set_dbg(None);
+                    let name = if part == 0 {
+                        "vec.phi".to_string()
+                    } else {
+                        format!("vec.phi{part}")
+                    };
+                    let p = b.phi(vty, &name);
+                    b.add_incoming(p, init, self.vph);
+                    parts.push(Operand::Value(p));
+                }
+                self.rdx_phis.insert(*phi, parts.clone());
+                self.vals.insert(*phi, Val::Vector(parts));
+            }
+            Recipe::RecurrencePhi { phi } => {
+                let rec = self
+                    .plan
+                    .recurrences
+                    .iter()
+                    .find(|x| x.phi == *phi)
+                    .expect("a recurrence of the plan")
+                    .clone();
+                let ty = f.inst(*phi).ty;
+                let vty = self.vec_ty(m, ty);
+                let init = if vf == 1 {
+                    rec.start
+                } else {
+                    let t = f.terminator(self.vph).expect("vector.ph has its branch");
+                    let poison = Operand::Const(m.consts.intern(ConstData::Poison(vty)));
+                    let idx = int_const(m, TypeTable::I32, i64::from(vf - 1));
+                    let mut b = Builder::before(f, t);
+                    b.set_dbg(None);
+                    Operand::Value(b.insert_element(m, poison, rec.start, idx, "vector.recur.init"))
+                };
+                let mut b = Builder::at_end(f, self.cur);
+                b.set_dbg(None);
+                let p = b.phi(vty, "vector.recur");
+                b.add_incoming(p, init, self.vph);
+                self.recur_phis.insert(*phi, Operand::Value(p));
+            }
+            Recipe::RecurrenceSplice { phi } => {
+                self.flush_pending(m, f);
+                let rec = self
+                    .plan
+                    .recurrences
+                    .iter()
+                    .find(|x| x.phi == *phi)
+                    .expect("a recurrence of the plan")
+                    .clone();
+                let prev_op = Operand::Value(f.inst_result(rec.previous).expect("a value"));
+                let prev: Vec<Operand> = (0..ic).map(|k| self.vector(m, f, prev_op, k)).collect();
+                let mut parts = Vec::new();
+                let mut last = self.recur_phis[phi];
+                let mask: Vec<i32> = (0..vf as i32).map(|j| vf as i32 - 1 + j).collect();
+                for &pv in &prev {
+                    let v = if vf == 1 {
+                        last
+                    } else {
+                        let mut b = self.builder(f);
+                        b.set_dbg(None);
+                        Operand::Value(b.shuffle(m, last, pv, &mask, ""))
+                    };
+                    parts.push(v);
+                    last = pv;
+                }
+                let rp = self.recur_phis[phi];
+                if let Some(pi) = inst_of(f, rp) {
+                    self.backedges.push((pi, last));
+                }
+                self.recur_prev.insert(*phi, prev);
+                self.vals.insert(*phi, Val::Vector(parts));
+            }
+            Recipe::Widen { inst, drop_wrap } => {
+                self.flush_pending(m, f);
+                let d = f.inst(*inst).clone();
+                self.dbg = d.md.get(MdKind::DBG);
+                let ops: Vec<Operand> = d.operands().to_vec();
+                let mut parts = Vec::new();
+                let rty = if d.opcode == Opcode::GetElementPtr {
+                    m.types.scalar(d.ty)
+                } else {
+                    d.ty
+                };
+                let vty = self.vec_ty(m, rty);
+                for k in 0..ic {
+                    let nops: Vec<Operand> = ops
+                        .iter()
+                        .map(|&o| match o {
+                            Operand::Value(_) | Operand::Const(_) => self.vector(m, f, o, k),
+                            other => other,
+                        })
+                        .collect();
+                    let mut nd = InstData::new(d.opcode, vty, nops);
+                    nd.flags = d.flags;
+                    if *drop_wrap {
+                        nd.flags.remove(Flags::NUW);
+                        nd.flags.remove(Flags::NSW);
+                    }
+                    nd.extra = d.extra.clone();
+                    let i = self.builder(f).insert(Some(m), nd, "");
+                    parts.push(Operand::Value(f.inst_result(i).expect("a value")));
+                }
+                self.vals.insert(*inst, Val::Vector(parts));
+            }
+            Recipe::WidenCall { inst, vector_name } => {
+                self.flush_pending(m, f);
+                let d = f.inst(*inst).clone();
+                self.dbg = d.md.get(MdKind::DBG);
+                let scalar_name = crate::utils::callee_name(m, &d).unwrap_or("").to_owned();
+                let args: Vec<Operand> = d.call_args().to_vec();
+                let vty = self.vec_ty(m, d.ty);
+                let mut parts = Vec::new();
+                for k in 0..ic {
+                    let nargs: Vec<Operand> = args
+                        .iter()
+                        .enumerate()
+                        .map(|(j, &a)| {
+                            if scalar_intrinsic_operand(&scalar_name, j) {
+                                a
+                            } else {
+                                self.vector(m, f, a, k)
+                            }
+                        })
+                        .collect();
+                    let attrs = [
+                        "nocallback",
+                        "nofree",
+                        "nosync",
+                        "nounwind",
+                        "speculatable",
+                        "willreturn",
+                        "memory(none)",
+                    ];
+                    let v = self
+                        .builder(f)
+                        .call_intrinsic(m, vector_name, vty, &nargs, &attrs, "")
+                        .expect("a value-returning intrinsic");
+                    if let ValueDef::Result(ci) = f.value_def(v) {
+                        *f.inst_mut(ci).flags() = Flags(d.flags.0 & Flags::FAST.0);
+                    }
+                    parts.push(Operand::Value(v));
+                }
+                self.vals.insert(*inst, Val::Vector(parts));
+            }
+            Recipe::WidenLoad { inst, reverse } | Recipe::WidenStore { inst, reverse } => {
+                self.flush_pending(m, f);
+                let d = f.inst(*inst).clone();
+                self.dbg = d.md.get(MdKind::DBG);
+                let (ptr, ety) = access(m, f, *inst).expect("a memory access");
+                let align = match d.extra {
+                    Extra::Mem { align, .. } => align,
+                    _ => None,
+                };
+                let vty = self.vec_ty(m, ety);
+                let load = d.opcode == Opcode::Load;
+                let rmask: Vec<i32> = (0..vf as i32).rev().collect();
+                let mut parts = Vec::new();
+                for k in 0..ic {
+                    let p0 = self.scalar(m, f, ptr, k, 0);
+                    let addr = if *reverse && vf > 1 {
+                        let off = int_const(m, TypeTable::I64, 1 - i64::from(vf));
+                        Operand::Value(self.builder(f).gep(m, ety, p0, &[off], Flags::INBOUNDS, ""))
+                    } else {
+                        p0
+                    };
+                    let new = if load {
+                        let name = if *reverse {
+                            "wide.load.rev"
+                        } else {
+                            "wide.load"
+                        };
+                        let v = self.builder(f).load(
+                            m,
+                            vty,
+                            addr,
+                            align,
+                            false,
+                            if vf == 1 { "" } else { name },
+                        );
+                        let i = match f.value_def(v) {
+                            ValueDef::Result(i) => i,
+                            _ => unreachable!("a load's result"),
+                        };
+                        let mut v = Operand::Value(v);
+                        if *reverse && vf > 1 {
+                            let poison = Operand::Const(m.consts.intern(ConstData::Poison(vty)));
+                            v = Operand::Value(
+                                self.builder(f).shuffle(m, v, poison, &rmask, "reverse"),
+                            );
+                        }
+                        parts.push(v);
+                        i
+                    } else {
+                        let mut v = self.vector(m, f, d.operands()[0], k);
+                        if *reverse && vf > 1 {
+                            let poison = Operand::Const(m.consts.intern(ConstData::Poison(vty)));
+                            v = Operand::Value(
+                                self.builder(f).shuffle(m, v, poison, &rmask, "reverse"),
+                            );
+                        }
+                        self.builder(f).store(m, v, addr, align, false)
+                    };
+                    copy_md(m, f, *inst, new);
+                }
+                if load {
+                    self.vals.insert(*inst, Val::Vector(parts));
+                }
+            }
+            Recipe::Replicate { inst, lanes } => {
+                self.flush_pending(m, f);
+                let d = f.inst(*inst).clone();
+                self.dbg = d.md.get(MdKind::DBG);
+                let (nparts, nlanes) = match lanes {
+                    Lanes::All => (ic, vf),
+                    Lanes::First => (ic, 1),
+                    Lanes::Uniform => (1, 1),
+                };
+                let mut all = Vec::new();
+                for k in 0..nparts {
+                    let mut row = Vec::new();
+                    for lane in 0..nlanes {
+                        let nops: Vec<Operand> = d
+                            .operands()
+                            .to_vec()
+                            .into_iter()
+                            .map(|o| match o {
+                                Operand::Value(_) => self.scalar(m, f, o, k, lane),
+                                other => other,
+                            })
+                            .collect();
+                        let mut nd = InstData::new(d.opcode, d.ty, nops);
+                        nd.flags = d.flags;
+                        nd.extra = d.extra.clone();
+                        let i = self.builder(f).insert(Some(m), nd, "");
+                        if matches!(d.opcode, Opcode::Load | Opcode::Store) {
+                            copy_md(m, f, *inst, i);
+                        }
+                        row.push(
+                            f.inst_result(i)
+                                .map_or(Operand::Block(self.cur), Operand::Value),
+                        );
+                    }
+                    all.push(row);
+                }
+                let v = match lanes {
+                    Lanes::All => Val::Scalars(all),
+                    Lanes::First => Val::First(all.into_iter().map(|r| r[0]).collect()),
+                    Lanes::Uniform => Val::Uniform(all[0][0]),
+                };
+                if f.inst_result(*inst).is_some() {
+                    self.vals.insert(*inst, v);
+                }
+            }
+            Recipe::BranchOnCount => {
+                self.flush_pending(m, f);
+                self.dbg = None;
+                // Reductions' backedges: the exit value per part.
+                for red in &self.plan.reductions.clone() {
+                    let exit = Operand::Value(f.inst_result(red.exit).expect("a value"));
+                    let phis = self.rdx_phis[&red.phi].clone();
+                    for (k, p) in phis.iter().enumerate() {
+                        let v = self.vector(m, f, exit, k as u32);
+                        if let Some(pi) = inst_of(f, *p) {
+                            self.backedges.push((pi, v));
+                        }
+                    }
+                }
+                let mut b = Builder::at_end(f, self.cur);
+                b.set_dbg(None);
+                let s = int_const(m, self.tc_ty, i64::from(vf * ic));
+                let next = b.binop(m, Opcode::Add, self.index, s, Flags::NUW, "index.next");
+                let c = b.icmp(m, Predicate::Eq, Operand::Value(next), n_vec, "");
+                b.cond_br(m, Operand::Value(c), middle, self.cur);
+                if let Some(pi) = inst_of(f, self.index) {
+                    self.backedges.push((pi, Operand::Value(next)));
+                }
+                let body = self.cur;
+                for (phi, v) in std::mem::take(&mut self.backedges) {
+                    crate::utils::phi_add_incoming(f, phi, v, body);
+                }
+            }
+        }
+    }
+}
+
+/// Copies the metadata a widened access keeps from `from` to `to`.
+fn copy_md(m: &Module, f: &mut Function, from: Inst, to: Inst) {
+    let kinds: Vec<MdKind> = MEM_MD.iter().filter_map(|n| m.md.find_kind(n)).collect();
+    let md: Vec<(MdKind, MdNode)> = f
+        .inst(from)
+        .md
+        .iter()
+        .filter(|(k, _)| kinds.contains(k))
+        .collect();
+    let mut i = f.inst_mut(to);
+    for (k, n) in md {
+        i.md().set(k, n);
+    }
+}
+
+/// The neutral element of a reduction of kind `k` on `ty` (`None` for
+/// min/max, whose vectors start as splats of the start value).
+fn identity(m: &mut Module, k: RecurKind, ty: Type) -> Option<loopwright_ir::Const> {
+    let bits = m.types.int_width(ty);
+    let fbits = m.types.float_bits(ty);
+    let int = |m: &mut Module, v: i64| m.consts.int(ty, bits.unwrap_or(64), v);
+    let float = |m: &mut Module, one: bool, neg_zero: bool| {
+        let b: u128 = match (fbits, one, neg_zero) {
+            (Some(32), true, _) => 0x3f80_0000,
+            (Some(64), true, _) => 0x3ff0_0000_0000_0000,
+            (Some(32), _, true) => 0x8000_0000,
+            (Some(64), _, true) => 0x8000_0000_0000_0000,
+            _ => 0,
+        };
+        m.consts.intern(ConstData::Float { ty, bits: b })
+    };
+    Some(match k {
+        RecurKind::Add | RecurKind::Or | RecurKind::Xor => int(m, 0),
+        RecurKind::Mul => int(m, 1),
+        RecurKind::And => int(m, -1),
+        RecurKind::FAdd | RecurKind::FMulAdd => float(m, false, true),
+        RecurKind::FMul => float(m, true, false),
+        _ => return None,
+    })
+}
+
+/// The intrinsic base name of a min/max kind.
+fn minmax_name(k: RecurKind) -> Option<(&'static str, &'static str)> {
+    Some(match k {
+        RecurKind::SMin => ("smin", "smin"),
+        RecurKind::SMax => ("smax", "smax"),
+        RecurKind::UMin => ("umin", "umin"),
+        RecurKind::UMax => ("umax", "umax"),
+        RecurKind::FMin => ("minnum", "fmin"),
+        RecurKind::FMax => ("maxnum", "fmax"),
+        _ => return None,
+    })
+}
+
+fn mangle(m: &Module, t: Type) -> String {
+    match *m.types.data(t) {
+        TypeData::Vector { len, elem, .. } => format!("v{len}{}", mangle(m, elem)),
+        TypeData::Int(b) => format!("i{b}"),
+        _ => match m.types.float_bits(t) {
+            Some(32) => "f32".into(),
+            Some(64) => "f64".into(),
+            Some(16) => "f16".into(),
+            _ => "x".into(),
+        },
+    }
+}
+
+const INTRINSIC_ATTRS: [&str; 7] = [
+    "nocallback",
+    "nofree",
+    "nosync",
+    "nounwind",
+    "speculatable",
+    "willreturn",
+    "memory(none)",
+];
+
+impl Exec<'_> {
+    /// `vec.ind` of a floating-point induction: `<start, start op step,
+    /// ...>`, advanced by VF·step per part (`op` the update's `fadd` or
+    /// `fsub`, with its fast-math flags).
+    fn fp_vector_induction(
+        &mut self,
+        m: &mut Module,
+        f: &mut Function,
+        ind: &super::plan::InductionPlan,
+    ) {
+        let vf = self.vf;
+        let phi = ind.phi;
+        let ty = f.inst(phi).ty;
+        let vty = m.types.vector(vf, ty);
+        let step = self.step_ops[&phi];
+        let fmf = ind.fast_math;
+        let op = ind
+            .update
+            .map(|u| f.inst(u).opcode)
+            .filter(|&o| o == Opcode::FSub)
+            .unwrap_or(Opcode::FAdd);
+        let t = f.terminator(self.vph).expect("vector.ph has its branch");
+        let vstep = self.splat_invariant(m, f, step);
+        let vstart = self.splat_invariant(m, f, ind.start);
+        let bits = m.types.float_bits(ty).unwrap_or(64);
+        let lanes: Vec<loopwright_ir::Const> = (0..vf)
+            .map(|j| {
+                let b: u128 = if bits == 32 {
+                    u128::from((j as f32).to_bits())
+                } else {
+                    u128::from((f64::from(j)).to_bits())
+                };
+                m.consts.intern(ConstData::Float { ty, bits: b })
+            })
+            .collect();
+        let seq = Operand::Const(m.consts.intern(ConstData::Vector {
+            ty: vty,
+            elems: lanes,
+        }));
+        let vfc = {
+            let b: u128 = if bits == 32 {
+                u128::from((vf as f32).to_bits())
+            } else {
+                u128::from(f64::from(vf).to_bits())
+            };
+            Operand::Const(m.consts.intern(ConstData::Float { ty, bits: b }))
+        };
+        let mut b = Builder::before(f, t);
+        b.set_dbg(None);
+        let mul = b.binop(m, Opcode::FMul, seq, vstep, fmf, "");
+        let init = b.binop(m, op, vstart, Operand::Value(mul), fmf, "induction");
+        let ps = b.binop(m, Opcode::FMul, vfc, step, fmf, "");
+        let part_step = self.splat_invariant(m, f, Operand::Value(ps));
+        let mut b = Builder::at_end(f, self.cur);
+        b.set_dbg(None);
+        let p = b.phi(vty, "vec.ind");
+        b.add_incoming(p, Operand::Value(init), self.vph);
+        self.vals
+            .insert(phi, Val::Induction(Some(vec![Operand::Value(p)])));
+        self.pending_fp
+            .push((phi, Operand::Value(p), part_step, op, fmf));
+    }
+
+    /// Computes the parts of widened inductions (after the phis).
+    fn flush_pending(&mut self, m: &mut Module, f: &mut Function) {
+        for (phi, p, part_step) in std::mem::take(&mut self.pending_ind) {
+            let mut parts = vec![p];
+            let mut last = p;
+            let mut b = Builder::at_end(f, self.cur);
+            b.set_dbg(None);
+            for _ in 1..self.ic {
+                last = Operand::Value(b.binop(
+                    m,
+                    Opcode::Add,
+                    last,
+                    part_step,
+                    Flags::NONE,
+                    "step.add",
+                ));
+                parts.push(last);
+            }
+            let next = b.binop(m, Opcode::Add, last, part_step, Flags::NONE, "vec.ind.next");
+            if let Some(pi) = inst_of(f, p) {
+                self.backedges.push((pi, Operand::Value(next)));
+            }
+            self.vals.insert(phi, Val::Induction(Some(parts)));
+        }
+        for (phi, p, part_step, op, fmf) in std::mem::take(&mut self.pending_fp) {
+            let mut parts = vec![p];
+            let mut last = p;
+            let mut b = Builder::at_end(f, self.cur);
+            b.set_dbg(None);
+            for _ in 1..self.ic {
+                last = Operand::Value(b.binop(m, op, last, part_step, fmf, "step.add"));
+                parts.push(last);
+            }
+            let next = b.binop(m, op, last, part_step, fmf, "vec.ind.next");
+            if let Some(pi) = inst_of(f, p) {
+                self.backedges.push((pi, Operand::Value(next)));
+            }
+            self.vals.insert(phi, Val::Induction(Some(parts)));
+        }
+    }
+
+    /// `op(a, b)` of a reduction of kind `k` (combining parts).
+    fn combine(
+        &mut self,
+        m: &mut Module,
+        f: &mut Function,
+        k: RecurKind,
+        fmf: Flags,
+        a: Operand,
+        b: Operand,
+    ) -> Operand {
+        let ty = f.operand_type(a, &m.consts);
+        let op = match k {
+            RecurKind::Add => Some((Opcode::Add, Flags::NONE)),
+            RecurKind::Mul => Some((Opcode::Mul, Flags::NONE)),
+            RecurKind::Or => Some((Opcode::Or, Flags::NONE)),
+            RecurKind::And => Some((Opcode::And, Flags::NONE)),
+            RecurKind::Xor => Some((Opcode::Xor, Flags::NONE)),
+            RecurKind::FAdd | RecurKind::FMulAdd => {
+                Some((Opcode::FAdd, Flags(fmf.0 & Flags::FAST.0)))
+            }
+            RecurKind::FMul => Some((Opcode::FMul, Flags(fmf.0 & Flags::FAST.0))),
+            _ => None,
+        };
+        let mut bl = self.builder(f);
+        if let Some((op, fl)) = op {
+            return Operand::Value(bl.binop(m, op, a, b, fl, "bin.rdx"));
+        }
+        let (base, _) = minmax_name(k).expect("a min/max reduction");
+        let name = format!("llvm.{base}.{}", mangle(m, ty));
+        let v = bl
+            .call_intrinsic(m, &name, ty, &[a, b], &INTRINSIC_ATTRS, "rdx.minmax")
+            .expect("a value");
+        if m.types.is_float(m.types.scalar(ty)) {
+            if let ValueDef::Result(ci) = f.value_def(v) {
+                *f.inst_mut(ci).flags() = Flags(fmf.0 & Flags::FAST.0);
+            }
+        }
+        Operand::Value(v)
+    }
+
+    /// The finished reduction of `phi` in the middle block.
+    fn reduce(&mut self, m: &mut Module, f: &mut Function, phi: Inst) -> Operand {
+        let red = self
+            .plan
+            .reductions
+            .iter()
+            .find(|x| x.phi == phi)
+            .expect("a reduction of the plan")
+            .clone();
+        let exit = Operand::Value(f.inst_result(red.exit).expect("a value"));
+        let parts: Vec<Operand> = (0..self.ic).map(|k| self.vector(m, f, exit, k)).collect();
+        let mut acc = parts[0];
+        for &p in &parts[1..] {
+            acc = self.combine(m, f, red.kind, red.fast_math, p, acc);
+        }
+        if self.vf == 1 {
+            return acc;
+        }
+        let ty = f.inst(phi).ty;
+        let vty = f.operand_type(acc, &m.consts);
+        let fmf = Flags(red.fast_math.0 & Flags::FAST.0);
+        let (name, args) = match red.kind {
+            RecurKind::FAdd | RecurKind::FMul | RecurKind::FMulAdd => {
+                let id = identity(m, red.kind, ty).expect("an identity");
+                let base = if red.kind == RecurKind::FMul {
+                    "fmul"
+                } else {
+                    "fadd"
+                };
+                (base, vec![Operand::Const(id), acc])
+            }
+            RecurKind::Add => ("add", vec![acc]),
+            RecurKind::Mul => ("mul", vec![acc]),
+            RecurKind::Or => ("or", vec![acc]),
+            RecurKind::And => ("and", vec![acc]),
+            RecurKind::Xor => ("xor", vec![acc]),
+            k => (minmax_name(k).expect("a min/max reduction").1, vec![acc]),
+        };
+        let iname = format!("llvm.vector.reduce.{name}.{}", mangle(m, vty));
+        let v = self
+            .builder(f)
+            .call_intrinsic(
+                m,
+                &iname,
+                ty,
+                &args,
+                &[
+                    "nocallback",
+                    "nofree",
+                    "nosync",
+                    "nounwind",
+                    "speculatable",
+                    "willreturn",
+                    "memory(none)",
+                ],
+                "",
+            )
+            .expect("a value");
+        if let ValueDef::Result(ci) = f.value_def(v) {
+            if m.types.is_float(ty) {
+                *f.inst_mut(ci).flags() = fmf;
+            }
+        }
+        Operand::Value(v)
+    }
+
+    /// The recurrence's previous value in the last lane (`false`: the
+    /// scalar loop's resume value) or the lane before (`true`: the phi's
+    /// value in the last iteration).
+    fn recurrence_lane(
+        &mut self,
+        m: &mut Module,
+        f: &mut Function,
+        phi: Inst,
+        penultimate: bool,
+    ) -> Operand {
+        let prev = self.recur_prev[&phi].clone();
+        let last = prev[self.ic as usize - 1];
+        if self.vf == 1 {
+            return if penultimate {
+                if self.ic >= 2 {
+                    prev[self.ic as usize - 2]
+                } else {
+                    self.recur_phis[&phi]
+                }
+            } else {
+                last
+            };
+        }
+        let lane = if penultimate {
+            self.vf - 2
+        } else {
+            self.vf - 1
+        };
+        let idx = int_const(m, TypeTable::I32, i64::from(lane));
+        let name = if penultimate {
+            "vector.recur.extract.for.phi"
+        } else {
+            "vector.recur.extract"
+        };
+        Operand::Value(self.builder(f).extract_element(m, last, idx, name))
+    }
+}
