@@ -1,10 +1,10 @@
 //! The loop vectorizer, planned as LLVM's VPlan plans: legality, candidate
 //! plans, cost, transform. [`legality`] is read-only and gives [`Legal`],
 //! plain data; [`plan`] builds a [`plan::VPlan`] from it and a
-//! [`WidthDecisions`] (the cost model's, at merge; [`plan::legal_decisions`]
-//! until then); [`transform`] executes a plan and decides nothing; [`pass`]
-//! is `loop-vectorize`, which without a cost model vectorizes only at
-//! forced widths and interleave counts.
+//! [`WidthDecisions`] (the cost model's, [`cost::decide`];
+//! [`plan::legal_decisions`] in the planner's unit tests); [`transform`]
+//! executes a plan and decides nothing; [`pass`] is `loop-vectorize`,
+//! which asks legality, then the cost model, then plans and executes.
 //!
 //! Scope of the first increment (issue 15): innermost loops in
 //! loop-simplify form whose only exit is at the latch, whose trip count

@@ -1,16 +1,17 @@
 //! The pass `loop-vectorize` (LLVM 19's `LoopVectorizePass::runImpl` and
-//! `processLoop`, without a cost model yet): loop-simplify on every loop,
-//! then each innermost loop in LLVM's worklist order: LCSSA, legality,
-//! the width and interleave count the hints or options force, the plan,
-//! the transform, the remark.
+//! `processLoop`): loop-simplify on every loop, then each innermost loop in
+//! LLVM's worklist order: LCSSA, legality, the cost model (`cost::decide`:
+//! the width, the interleave count and each memory operation's widening,
+//! the user's forced width and count taken as LLVM takes them), the plan
+//! built from those decisions, the transform, the remark.
 //!
-//! Without a cost model a loop is vectorized only at a forced width
-//! (`-force-vector-width`, `llvm.loop.vectorize.width`) or interleaved
-//! only at a forced count with width 1; a legal loop without one gets the
-//! analysis remark `loop not vectorized: no vectorization width was
-//! forced (no cost model yet)` (`NoForcedWidth`). A forced interleave
-//! count with a forced width is used as it is; a forced width without one
-//! interleaves once (LLVM's cost model would choose).
+//! The cost model's remarks (not beneficial, run-time checks not
+//! profitable, interleaving avoided, ...) are emitted as it gives them;
+//! its success remark is replaced by the pass's own, with LLVM's
+//! arguments, once the plan is executed. What the planner cannot execute
+//! (gathers, interleave groups, tail folding by masking, ...) is refused
+//! before any edit with the analysis remark `CantVectorizePlan` (or
+//! `TailFoldingUnsupported`), where LLVM would vectorize.
 //!
 //! Width and interleave count are bounded before planning: a width that
 //! is not a power of two or above [`MAX_VF`], or an interleave count above
@@ -18,6 +19,7 @@
 //! width the dependences do not allow (the planner's refusal, remark
 //! `CantVectorizePlan`), where LLVM clamps the width.
 
+use super::cost::{self, CostInput};
 use super::legality::{LegalityAnalysis, RemarkKind};
 use super::plan::{self, VPlan};
 use super::{transform, VectorizeOptions};
@@ -42,7 +44,9 @@ pub struct PassOutput {
 
 enum Decision {
     Reject(Vec<Remark>, String),
-    Plan(Box<VPlan>, Option<SourceLoc>),
+    /// The plan, the cost model's remarks that come before the success,
+    /// and the loop's location.
+    Plan(Box<VPlan>, Vec<Remark>, Option<SourceLoc>),
 }
 
 /// Runs `loop-vectorize` on `f` (function `fid` of `m`, lent out).
@@ -119,17 +123,17 @@ pub fn vectorize_function(
                     Decision::Reject(rs, v.debug_line().to_string())
                 }
                 Ok(legal) => {
-                    let width = legal.user_width;
-                    let ic = legal.user_interleave;
-                    let refusal = |name: &str, text: String| {
-                        let mut rs = vec![Remark::new(
-                            RemarkKind::Analysis,
-                            v.hints.analysis_pass_name(),
-                            name,
-                            loc.clone(),
-                            &fname,
-                        )
-                        .text(format!("loop not vectorized: {text}"))];
+                    let refusal = |name: &str, text: String, mut rs: Vec<Remark>| {
+                        rs.push(
+                            Remark::new(
+                                RemarkKind::Analysis,
+                                v.hints.analysis_pass_name(),
+                                name,
+                                loc.clone(),
+                                &fname,
+                            )
+                            .text(format!("loop not vectorized: {text}")),
+                        );
                         let (n, t) = v.hints.missed_remark();
                         rs.push(
                             Remark::new(
@@ -143,26 +147,74 @@ pub fn vectorize_function(
                         );
                         Decision::Reject(rs, format!("LV: Not vectorizing: {text}."))
                     };
-                    if width == 0 {
-                        refusal(
-                            "NoForcedWidth",
-                            "no vectorization width was forced (no cost model yet)".into(),
-                        )
-                    } else if !width.is_power_of_two() || width > MAX_VF || ic > MAX_IC {
-                        refusal(
-                            "UnsupportedWidth",
-                            format!(
-                                "vectorization width {width} or interleave count {ic} is not supported (widths are powers of two up to {MAX_VF}, interleave counts up to {MAX_IC})"
-                            ),
-                        )
-                    } else {
-                        let ic = ic.max(1);
-                        let se = la.scalar_evolution();
-                        let decisions =
-                            plan::legal_decisions(mr, fr, &a.loops, se, l, legal, width);
-                        match plan::build(mr, fr, &a.cfg, &a.loops, se, l, legal, &decisions, ic) {
-                            Ok(p) => Decision::Plan(Box::new(p), loc),
-                            Err(e) => refusal("CantVectorizePlan", e.0),
+                    let se = la.scalar_evolution();
+                    let inp = CostInput {
+                        m: mr,
+                        f: fr,
+                        cfg: &a.cfg,
+                        lf: &a.loops,
+                        l,
+                        legal,
+                        hints: &v.hints,
+                        opts,
+                    };
+                    let d = cost::decide(&inp, se);
+                    if print_vplan {
+                        let _ = write!(
+                            out.printed,
+                            "LV(cost): @{fname} loop %{}\n{}",
+                            fr.block_name(h).unwrap_or(""),
+                            d.debug_text(fr, &|i| format!("{i:?}"))
+                        );
+                    }
+                    // The cost model's remarks, except the success it
+                    // reports (emitted once the plan is executed, with
+                    // its arguments).
+                    let cost_remarks: Vec<Remark> = d
+                        .remarks
+                        .iter()
+                        .filter(|r| r.kind != RemarkKind::Passed)
+                        .map(|r| {
+                            Remark::new(r.kind, r.pass, r.name, loc.clone(), &fname)
+                                .text(r.text.clone())
+                        })
+                        .collect();
+                    match d.selected {
+                        None => Decision::Reject(
+                            cost_remarks,
+                            format!("LV: Not vectorizing: {:?}.", d.outcome),
+                        ),
+                        Some(_) if d.fold_tail => refusal(
+                            "TailFoldingUnsupported",
+                            "folding the tail by masking is not implemented yet".into(),
+                            cost_remarks,
+                        ),
+                        Some(sel) => {
+                            let (width, ic) = (sel.decisions.vf, sel.ic.max(1));
+                            if !width.is_power_of_two() || width > MAX_VF || ic > MAX_IC {
+                                refusal(
+                                    "UnsupportedWidth",
+                                    format!(
+                                        "vectorization width {width} or interleave count {ic} is not supported (widths are powers of two up to {MAX_VF}, interleave counts up to {MAX_IC})"
+                                    ),
+                                    cost_remarks,
+                                )
+                            } else {
+                                match plan::build(
+                                    mr,
+                                    fr,
+                                    &a.cfg,
+                                    &a.loops,
+                                    se,
+                                    l,
+                                    legal,
+                                    &sel.decisions,
+                                    ic,
+                                ) {
+                                    Ok(p) => Decision::Plan(Box::new(p), cost_remarks, loc),
+                                    Err(e) => refusal("CantVectorizePlan", e.0, cost_remarks),
+                                }
+                            }
                         }
                     }
                 }
@@ -181,7 +233,10 @@ pub fn vectorize_function(
                     );
                 }
             }
-            Decision::Plan(p, loc) => {
+            Decision::Plan(p, rs, loc) => {
+                for r in rs {
+                    remarks.emit(r);
+                }
                 if print_vplan {
                     out.printed.push_str(&print_plan(m, f, fid, &p));
                 }

@@ -1,7 +1,7 @@
 //! Plans as data: LLVM 19's VPlan for one loop at one width and
 //! interleave count, built from legality's [`Legal`] and a
-//! [`WidthDecisions`] (the cost model's, or [`legal_decisions`] when there
-//! is none), read by [`super::transform`], which executes it and decides
+//! [`WidthDecisions`] (the cost model's; [`legal_decisions`] in unit
+//! tests), read by [`super::transform`], which executes it and decides
 //! nothing.
 //!
 //! A [`VPlan`] has VPlan's shape: the vector preheader (the trip count,
@@ -239,8 +239,8 @@ fn inst_of(f: &Function, op: Operand) -> Option<Inst> {
     }
 }
 
-/// The decisions legality alone implies at width `vf` (used while there is
-/// no cost model): a load or store whose address advances by its size
+/// The decisions legality alone implies at width `vf` (the planner's unit
+/// tests use them; the pass uses the cost model's): a load or store whose address advances by its size
 /// each iteration is widened, by minus its size widened in reverse; one
 /// at a loop-invariant address is scalarized once for all lanes (uniform);
 /// any other is scalarized per lane. Address computations that only feed
