@@ -1019,3 +1019,41 @@ fn forced_peel_is_bounded() {
     let expected = common::lli(std::path::Path::new(input));
     assert_eq!(common::lli_problem(&expected, &common::lli(&out)), None);
 }
+
+/// A user's interleave count that would put more lanes in flight than the
+/// dependence distance allows is ignored with later LLVM's remark (a
+/// deliberate fix: opt-19 vectorizes this loop by 4 with 4 interleaved
+/// parts and its output computes a different result); the loop is
+/// vectorized by 4 alone and runs as the input does.
+#[test]
+fn unsafe_forced_interleave_is_ignored() {
+    if !have_opt("unsafe_forced_interleave_is_ignored") {
+        return;
+    }
+    let input = common::root().join("crates/driver/tests/inputs/unsafe_forced_ic.ll");
+    let dir = common::work_dir("unsafe_forced_interleave_is_ignored");
+    let out = dir.join("out.ll");
+    let run = common::execute(
+        Command::new(LW)
+            .args([
+                "-passes=loop-vectorize",
+                "-pass-remarks=loop-vectorize",
+                "-pass-remarks-analysis=loop-vectorize",
+            ])
+            .arg(&input)
+            .arg("-o")
+            .arg(&out),
+    );
+    assert_eq!(status(&run), Some(0), "{}", stderr(&run));
+    let text = stderr(&run);
+    assert!(
+        text.contains(
+            "Ignoring user-specified interleave count due to possibly unsafe dependencies in \
+             the loop."
+        ) && text.contains("vectorized loop (vectorization width: 4, interleaved count: 1)"),
+        "{text}"
+    );
+    assert_eq!(common::verify_problem(&out), None);
+    let expected = common::lli(&input);
+    assert_eq!(common::lli_problem(&expected, &common::lli(&out)), None);
+}

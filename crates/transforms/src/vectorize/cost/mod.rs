@@ -1121,7 +1121,25 @@ fn decide_with(inp: &CostInput<'_>, facts: &LoopFacts, trip: Trip) -> CostDecisi
         }
     }
     let mut user_vf = legal.user_width;
-    let user_ic = legal.user_interleave;
+    let mut user_ic = legal.user_interleave;
+    // A deliberate fix of LLVM 19: with dependences that limit the width,
+    // a user's interleave count can put more lanes in flight than the
+    // dependence distance allows (opt-19 vectorizes such a loop by 4 with a
+    // forced count of 4 at a distance of 4 lanes and computes a wrong
+    // result). Later LLVM ignores the count there, with this remark; so do
+    // we.
+    if user_ic > 1 && legal.memory.max_safe_width_bits.is_some() {
+        run.analysis(
+            "UnsafeInterleaveCount",
+            "Ignoring user-specified interleave count due to possibly unsafe dependencies in the \
+             loop."
+                .to_string(),
+        );
+        run.why.push(format!(
+            "the user's interleave count {user_ic} is ignored: the dependences limit the width"
+        ));
+        user_ic = 1;
+    }
     // A scalable user width: x86 has no scalable vectors, LLVM ignores it.
     if user_vf != 0 && hints.scalable == Some(true) {
         run.analysis(
