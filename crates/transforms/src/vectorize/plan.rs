@@ -351,7 +351,6 @@ pub fn legal_decisions(
             scalars.push(u);
         }
     }
-    let _ = vf;
     WidthDecisions {
         vf,
         memory,
