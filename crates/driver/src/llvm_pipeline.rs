@@ -313,6 +313,11 @@ pub struct LoopSplit {
     pub anchor_before: String,
     /// The -O3 suffix, unchanged.
     pub anchor_after: String,
+    /// The parameters of the pipeline's `loop-vectorize`
+    /// (`no-interleave-forced-only;vectorize-forced-only;` at clang's
+    /// `-O1`, or with `-fno-vectorize`), which loopwright's own
+    /// `loop-vectorize` takes in its place; `None` when there is none.
+    pub vectorize_params: Option<String>,
 }
 
 impl LoopSplit {
@@ -341,13 +346,28 @@ impl LoopSplit {
                 },
             );
         }
+        let vectorize_params = find_params(&after, "loop-vectorize");
         Ok(LoopSplit {
+            vectorize_params,
             before: print(&remove(&before, REMOVED_BEFORE)?),
             after: print(&remove(&after, REMOVED_AFTER)?),
             anchor_before: print(&before),
             anchor_after: print(&after),
         })
     }
+}
+
+/// The parameter text of the first pass named `name` in `passes` (inner
+/// pipelines included); `Some("")` for a pass without parameters.
+fn find_params(passes: &[Pass], name: &str) -> Option<String> {
+    passes.iter().find_map(|p| {
+        if p.name == name {
+            return Some(p.params.clone().unwrap_or_default());
+        }
+        p.inner
+            .as_deref()
+            .and_then(|inner| find_params(inner, name))
+    })
 }
 
 /// The opt-19 options under which the printed text of a `default<On>`

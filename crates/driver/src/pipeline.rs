@@ -532,14 +532,13 @@ impl Order {
     }
 }
 
-/// The implemented loop transformations the default pipelines run
-/// (`loop-vectorize` is implemented but waits for its cost model: it runs
-/// only when a pipeline names it).
+/// The implemented loop transformations the default pipelines run.
 const IN_DEFAULT_PIPELINES: &[&str] = &[
     "loop-interchange",
     "loop-unroll-full",
     "loop-versioning-licm",
     "loop-distribute",
+    "loop-vectorize",
     "loop-unroll-and-jam",
     "loop-unroll",
 ];
@@ -549,9 +548,20 @@ const IN_DEFAULT_PIPELINES: &[&str] = &[
 /// exist), each with the level's parameters, then `transform-warning`, all
 /// in one function adaptor, with loop passes in a loop adaptor (so the
 /// printed text is a pipeline opt's syntax reads:
-/// `function(loop(loop-unroll-full<O3>),loop-unroll<O3>,transform-warning)`).
-/// `-O0` transforms nothing.
+/// `function(loop(loop-unroll-full<O3>),loop-vectorize,loop-unroll<O3>,transform-warning)`).
+/// `-O0` transforms nothing; at `-O1` `loop-vectorize` vectorizes only
+/// loops whose metadata asks (`vectorize-forced-only`), as in LLVM, and
+/// interleaves by its cost model.
 pub fn default_pipeline(order: Order, opt_level: u8) -> Vec<Element> {
+    pipeline_at(order, opt_level, opt_level >= 2)
+}
+
+/// The default pipeline at speed level `opt_level`; `loop_vectorization`
+/// is LLVM's `PipelineTuningOptions::LoopVectorization` (off at `-O1` and
+/// `-Oz`): without it `loop-vectorize` takes `vectorize-forced-only`.
+/// `loop-vectorize` otherwise has no parameter, so the options of the run
+/// (the compiler driver's `-fno-vectorize`, `-fno-unroll-loops`) hold.
+fn pipeline_at(order: Order, opt_level: u8, loop_vectorization: bool) -> Vec<Element> {
     if opt_level == 0 {
         return Vec::new();
     }
@@ -567,6 +577,7 @@ pub fn default_pipeline(order: Order, opt_level: u8) -> Vec<Element> {
             name: info.name,
             params: match name {
                 "loop-unroll" | "loop-unroll-full" => format!("O{opt_level}"),
+                "loop-vectorize" if !loop_vectorization => "vectorize-forced-only".into(),
                 _ => String::new(),
             },
         };
@@ -602,8 +613,12 @@ pub fn expand_defaults(pipeline: &[Element], order: Order) -> Vec<Element> {
                 name: "default",
                 params,
             } => {
-                let level = opt_level(params).map_or(3, OptLevel::speedup);
-                out.extend(default_pipeline(order, level));
+                let level = opt_level(params).unwrap_or(OptLevel::Speed(3));
+                let vectorize = match level {
+                    OptLevel::Speed(n) => n >= 2,
+                    OptLevel::Size(n) => n < 2,
+                };
+                out.extend(pipeline_at(order, level.speedup(), vectorize));
             }
             Element::Pass { .. } => out.push(e.clone()),
             Element::Adaptor {
@@ -1214,11 +1229,11 @@ mod tests {
         let text = |o, l| to_text(&default_pipeline(o, l));
         assert_eq!(
             text(Order::NewPm, 3),
-            "function(loop(loop-unroll-full<O3>),loop-unroll<O3>,transform-warning)"
+            "function(loop(loop-unroll-full<O3>),loop-vectorize,loop-unroll<O3>,transform-warning)"
         );
         assert_eq!(
             text(Order::Lto, 2),
-            "function(loop(loop-unroll-full<O2>),loop-unroll<O2>,transform-warning)"
+            "function(loop(loop-unroll-full<O2>),loop-vectorize,loop-unroll<O2>,transform-warning)"
         );
         assert_eq!(text(Order::NewPm, 0), "");
         let legacy = Order::Legacy.passes();
@@ -1236,8 +1251,20 @@ mod tests {
     fn default_aliases_expand() {
         let p = parse("default<O2>").unwrap();
         assert_eq!(to_text(&expand_defaults(&p, Order::NewPm)), text_at(2));
+        // As in LLVM, -O1 and -Oz vectorize only loops whose metadata
+        // asks; -Os vectorizes as -O2 does.
+        let forced_only =
+            "function(loop(loop-unroll-full<O2>),loop-vectorize<vectorize-forced-only>,\
+             loop-unroll<O2>,transform-warning)";
         let p = parse("default<Oz>").unwrap();
+        assert_eq!(to_text(&expand_defaults(&p, Order::NewPm)), forced_only);
+        let p = parse("default<Os>").unwrap();
         assert_eq!(to_text(&expand_defaults(&p, Order::NewPm)), text_at(2));
+        assert_eq!(
+            text_at(1),
+            forced_only.replace("O2", "O1"),
+            "-O1 vectorizes only when forced"
+        );
         let p = parse("verify,default<O0>,default<O3>").unwrap();
         assert_eq!(
             to_text(&expand_defaults(&p, Order::NewPm)),

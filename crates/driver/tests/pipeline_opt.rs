@@ -361,7 +361,7 @@ const EXTENSIONS: &[&str] = &[
     "loop-unroll-full<O3>",
     "loop(loop-unroll-full<O1>)",
     "loop-unroll<only-when-forced>",
-    "function(loop(loop-unroll-full<O3>),loop-unroll<O3>,transform-warning)",
+    "function(loop(loop-unroll-full<O3>),loop-vectorize,loop-unroll<O3>,transform-warning)",
 ];
 
 #[test]
@@ -805,7 +805,7 @@ fn default_aliases_run_the_default_pipeline() {
     ]);
     assert_eq!(
         o3.trim(),
-        "function(loop(loop-unroll-full<O3>),loop-unroll<O3>,transform-warning)"
+        "function(loop(loop-unroll-full<O3>),loop-vectorize,loop-unroll<O3>,transform-warning)"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

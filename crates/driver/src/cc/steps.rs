@@ -621,7 +621,7 @@ fn steps(
     let after_input = if anchor {
         loops.clone()
     } else {
-        lw_remarks = run_loopwright(ctx, job, files, unroll)?;
+        lw_remarks = run_loopwright(ctx, job, files, unroll, split.vectorize_params.as_deref())?;
         files.s("loopwright.ll")
     };
 
@@ -802,11 +802,15 @@ fn include_locations(
 
 /// Step 3: loopwright's default pipeline at the job's level on
 /// `FILE.loops.ll`, writing `FILE.loopwright.ll`; its remarks.
+/// `vectorize_params`: the parameters of clang's `loop-vectorize`, which
+/// carry `-fno-vectorize` and `-fno-unroll-loops` (no interleaving unless
+/// forced) as clang's pipeline tuning sets them.
 fn run_loopwright(
     ctx: &Ctx,
     job: &Cc1,
     files: &Files,
     mut unroll: loopwright_transforms::unroll::UnrollOptions,
+    vectorize_params: Option<&str>,
 ) -> Result<Vec<Remark>, StepError> {
     let fail = |e: String| (Stage::Loopwright, e, false);
     let path = files.path("loops.ll");
@@ -822,7 +826,15 @@ fn run_loopwright(
     // `-fno-unroll-loops`: clang runs both unroll passes only for loops
     // whose metadata asks for it.
     unroll.only_when_forced = job.no_unroll;
+    let mut vectorize = loopwright_transforms::vectorize::VectorizeOptions::default();
+    if let Some(p) = vectorize_params {
+        // opt prints a trailing `;`.
+        let p = p.trim_end_matches(';');
+        loopwright_transforms::vectorize::parse_pass_params(p, &mut vectorize)
+            .map_err(|e| fail(format!("clang's pipeline: {e}")))?;
+    }
     let opts = crate::Options {
+        vectorize,
         passes: None,
         verify: true,
         verify_each: false,
