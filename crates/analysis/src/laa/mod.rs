@@ -144,6 +144,8 @@ pub enum Report {
         kind: DepKind,
         forced_distribution: bool,
         source: Option<Inst>,
+        /// The dependence's destination, where LLVM locates the remark.
+        destination: Inst,
     },
 }
 
@@ -166,15 +168,14 @@ impl Report {
     }
 
     /// The instruction the remark is located at (LLVM's `recordAnalysis`
-    /// with an instruction); `None`: the loop's start (and the unsafe
-    /// dependence's destination, not kept).
+    /// with an instruction); `None`: the loop's start. An unsafe
+    /// dependence is located at its destination.
     pub fn inst(&self) -> Option<Inst> {
         match self {
             Report::CantVectorizeInstruction(i)
             | Report::NonSimpleLoad(i)
-            | Report::NonSimpleStore(i) => Some(*i),
-            // LLVM locates it at the dependence's destination, which the
-            // report does not keep.
+            | Report::NonSimpleStore(i)
+            | Report::UnsafeDep { destination: i, .. } => Some(*i),
             _ => None,
         }
     }
@@ -200,6 +201,7 @@ impl Report {
                 kind,
                 forced_distribution,
                 source,
+                ..
             } => {
                 let mut s = String::from(if *forced_distribution {
                     "unsafe dependent memory operations in loop."
@@ -683,6 +685,7 @@ impl Ctx<'_, '_> {
                     kind: dep.kind,
                     forced_distribution: self.distribution_forced(l),
                     source,
+                    destination: dc.inst_map[dep.destination],
                 });
             }
         }

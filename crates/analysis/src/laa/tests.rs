@@ -837,6 +837,7 @@ fn report_texts() {
         kind: super::DepKind::Backward,
         forced_distribution: true,
         source: None,
+        destination: loopwright_ir::Inst::from_u32(0),
     };
     assert_eq!(
         r.text(&|_| None),

@@ -24,8 +24,9 @@ use super::legality::{LegalityAnalysis, RemarkKind};
 use super::plan::{self, VPlan};
 use super::{transform, VectorizeOptions};
 use crate::remark::{Remark, Remarks, SourceLoc};
+use crate::utils::expand::{self, Existing, ExpandCtx};
 use crate::FnAnalyses;
-use loopwright_ir::{Block, Func, Function, Module};
+use loopwright_ir::{Block, Func, Function, Module, Opcode, Operand, ValueDef};
 use std::fmt::Write as _;
 
 /// The widest width accepted.
@@ -46,7 +47,40 @@ enum Decision {
     Reject(Vec<Remark>, String),
     /// The plan, the cost model's remarks that come before the success,
     /// and the loop's location.
-    Plan(Box<VPlan>, Vec<Remark>, Option<SourceLoc>),
+    /// The values the expander may reuse come last.
+    Plan(Box<VPlan>, Vec<Remark>, Option<SourceLoc>, Existing),
+}
+
+/// The values the expander may reuse in `plan`'s preheader: those of the
+/// blocks that dominate it, the operands of the loop's exit condition
+/// first (LLVM's value map hands out the value scalar evolution met
+/// first), as the runtime unroller collects them.
+fn existing_values(
+    f: &Function,
+    a: &FnAnalyses,
+    se: &mut loopwright_analysis::scev::ScalarEvolution,
+    l: loopwright_analysis::loops::Loop,
+    plan: &VPlan,
+) -> Existing {
+    let mut dom_blocks = Vec::new();
+    let mut cur = Some(plan.preheader);
+    while let Some(b) = cur {
+        dom_blocks.push(b);
+        cur = a.dt.idom(b);
+    }
+    let mut first = Vec::new();
+    for b in a.loops.exiting_blocks(&a.cfg, l) {
+        let Some(t) = f.terminator(b) else { continue };
+        let Some(Operand::Value(c)) = f.inst(t).operands().first().copied() else {
+            continue;
+        };
+        if let ValueDef::Result(ci) = f.value_def(c) {
+            if f.inst(ci).opcode == Opcode::ICmp {
+                first.extend(f.inst(ci).operands().iter().filter_map(|o| o.as_value()));
+            }
+        }
+    }
+    expand::existing_values(se, f, &first, &dom_blocks)
 }
 
 /// Runs `loop-vectorize` on `f` (function `fid` of `m`, lent out).
@@ -211,7 +245,20 @@ pub fn vectorize_function(
                                     &sel.decisions,
                                     ic,
                                 ) {
-                                    Ok(p) => Decision::Plan(Box::new(p), cost_remarks, loc),
+                                    Ok(p) => {
+                                        let existing = existing_values(fr, &a, se, l, &p);
+                                        let ctx = ExpandCtx::new(&a, existing.clone());
+                                        if transform::can_execute(mr, fr, &p, &ctx) {
+                                            Decision::Plan(Box::new(p), cost_remarks, loc, existing)
+                                        } else {
+                                            refusal(
+                                                "CantVectorizePlan",
+                                                "a run-time value of the plan cannot be expanded"
+                                                    .into(),
+                                                cost_remarks,
+                                            )
+                                        }
+                                    }
                                     Err(e) => refusal("CantVectorizePlan", e.0, cost_remarks),
                                 }
                             }
@@ -233,14 +280,15 @@ pub fn vectorize_function(
                     );
                 }
             }
-            Decision::Plan(p, rs, loc) => {
+            Decision::Plan(p, rs, loc, existing) => {
                 for r in rs {
                     remarks.emit(r);
                 }
                 if print_vplan {
                     out.printed.push_str(&print_plan(m, f, fid, &p));
                 }
-                transform::execute_with(m, f, &p, opts.self_test_defect);
+                let ctx = ExpandCtx::new(&a, existing);
+                transform::execute_with(m, f, &p, &ctx, opts.self_test_defect);
                 out.vectorized += 1;
                 let r = if p.vf == 1 {
                     Remark::new(

@@ -137,8 +137,38 @@ fn int_const(m: &mut Module, ty: Type, v: i64) -> Operand {
 }
 
 /// Executes `plan` on `f` (which the plan was built for, unchanged since).
-pub fn execute(m: &mut Module, f: &mut Function, plan: &VPlan) -> Executed {
-    execute_with(m, f, plan, None)
+///
+/// `ctx` holds the analyses of the function as the plan saw it (see
+/// [`can_execute`]): run-time values are expanded with them, so add
+/// recurrences of an enclosing loop (a trip count that grows with the
+/// outer induction variable) reuse or get that loop's induction variable.
+pub fn execute(m: &mut Module, f: &mut Function, plan: &VPlan, ctx: &ExpandCtx) -> Executed {
+    execute_with(m, f, plan, ctx, None)
+}
+
+/// Whether every run-time value of `plan` (trip count, check bounds,
+/// predicates, induction steps) can be expanded in the preheader with
+/// `ctx`; [`execute`] requires it.
+pub fn can_execute(m: &Module, f: &Function, plan: &VPlan, ctx: &ExpandCtx) -> bool {
+    let Some(at) = f.terminator(plan.preheader) else {
+        return false;
+    };
+    let mut exprs = vec![&plan.trip_count];
+    for g in &plan.checks.groups {
+        exprs.push(&g.low);
+        exprs.push(&g.high);
+    }
+    for c in &plan.checks.predicates {
+        exprs.extend(c.exprs());
+    }
+    for ind in &plan.inductions {
+        if let StepPlan::Int(e) = &ind.step {
+            exprs.push(e);
+        }
+    }
+    exprs
+        .into_iter()
+        .all(|e| expand::can_expand(m, f, ctx, e, at))
 }
 
 /// [`execute`], with a deliberate `defect` for tests.
@@ -146,6 +176,7 @@ pub fn execute_with(
     m: &mut Module,
     f: &mut Function,
     plan: &VPlan,
+    ctx: &ExpandCtx,
     defect: Option<Defect>,
 ) -> Executed {
     let vf = plan.vf;
@@ -171,8 +202,38 @@ pub fn execute_with(
     let middle = mk(f, "middle.block");
     let scalar_ph = mk(f, "scalar.ph");
     // The trip count and the minimum-iteration check, in the preheader.
-    let tc = expand::expand(m, f, &plan.trip_count, pre_term);
+    let tc = expand::expand_with(m, f, &plan.trip_count, pre_term, ctx);
     let tc = cast_int(m, f, tc, tc_ty, pre_term);
+    // In a loop nest the new blocks belong to the enclosing loop, which
+    // `ctx`'s analyses do not know: the check bounds, predicates and
+    // induction steps are expanded in the preheader (a block they know),
+    // where they may reuse or hoist the enclosing loops' values, instead
+    // of in the check blocks and the vector preheader as at top level.
+    let nested = ctx.loops.is_some_and(|(lf, _)| lf.loop_for(pre).is_some());
+    let early = nested.then(|| {
+        let predicates = (!plan.checks.predicates.is_empty())
+            .then(|| pred::emit_all(m, f, ctx, &plan.checks.predicates, pre_term));
+        let bounds: Vec<(Operand, Operand)> = plan
+            .checks
+            .groups
+            .iter()
+            .map(|g| {
+                (
+                    expand::expand_with(m, f, &g.low, pre_term, ctx),
+                    expand::expand_with(m, f, &g.high, pre_term, ctx),
+                )
+            })
+            .collect();
+        let steps: FxHashMap<Inst, Operand> = plan
+            .inductions
+            .iter()
+            .filter_map(|ind| match &ind.step {
+                StepPlan::Int(e) => Some((ind.phi, expand::expand_with(m, f, e, pre_term, ctx))),
+                StepPlan::Fp(_) => None,
+            })
+            .collect();
+        (predicates, bounds, steps)
+    });
     f.delete_inst(pre_term);
     let first_check = scev_bb.or(mem_bb).unwrap_or(vph);
     {
@@ -186,7 +247,10 @@ pub fn execute_with(
     if let Some(sb) = scev_bb {
         let next = mem_bb.unwrap_or(vph);
         let br = Builder::at_end(f, sb).br(next);
-        let fails = pred::emit_all(m, f, &ExpandCtx::default(), &plan.checks.predicates, br);
+        let fails = match early.as_ref().and_then(|e| e.0) {
+            Some(fails) => fails,
+            None => pred::emit_all(m, f, &ExpandCtx::default(), &plan.checks.predicates, br),
+        };
         f.delete_inst(br);
         let fails = if defect == Some(Defect::DropRuntimeChecks) {
             Operand::Const(m.consts.int(TypeTable::I1, 1, 0))
@@ -200,10 +264,15 @@ pub fn execute_with(
     if let Some(mb) = mem_bb {
         let br = Builder::at_end(f, mb).br(vph);
         let mut bounds = Vec::new();
-        let ctx = ExpandCtx::default();
-        for g in &plan.checks.groups {
-            let mut lo = expand::expand_with(m, f, &g.low, br, &ctx);
-            let mut hi = expand::expand_with(m, f, &g.high, br, &ctx);
+        let top = ExpandCtx::default();
+        for (k, g) in plan.checks.groups.iter().enumerate() {
+            let (mut lo, mut hi) = match &early {
+                Some(e) => e.1[k],
+                None => (
+                    expand::expand_with(m, f, &g.low, br, &top),
+                    expand::expand_with(m, f, &g.high, br, &top),
+                ),
+            };
             if g.freeze {
                 let mut b = Builder::before(f, br);
                 b.set_dbg(None);
@@ -290,7 +359,10 @@ pub fn execute_with(
     // Induction steps and end values.
     for ind in &plan.inductions {
         let step = match &ind.step {
-            StepPlan::Int(e) => expand::expand(m, f, e, vph_br),
+            StepPlan::Int(e) => match early.as_ref().and_then(|x| x.2.get(&ind.phi)) {
+                Some(&v) => v,
+                None => expand::expand(m, f, e, vph_br),
+            },
             StepPlan::Fp(op) => *op,
         };
         x.step_ops.insert(ind.phi, step);

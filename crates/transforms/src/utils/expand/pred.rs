@@ -41,6 +41,16 @@ pub enum Check {
     Overflow(Box<Overflow>),
 }
 
+impl Check {
+    /// The expressions the check expands.
+    pub fn exprs(&self) -> Vec<&Expr> {
+        match self {
+            Check::Equal { lhs, rhs } => vec![lhs, rhs],
+            Check::Overflow(o) => vec![&o.btc, &o.start, &o.step, &o.neg_step],
+        }
+    }
+}
+
 /// What `generateOverflowCheck` needs to know about `{start,+,step}`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Overflow {
