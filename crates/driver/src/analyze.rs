@@ -59,6 +59,9 @@
 //!                                               run-time check groups: [low, high) and the
 //!                                               members' expressions (SCEV text)
 //!   "checks": [ [integer, integer] ],           pairs of groups whose ranges must not overlap
+//!                                               (the first 4,096: a loop through n pointers
+//!                                               may need n²/2)
+//!   "checks_total": integer,                    how many pairs there are
 //!   "predicates": [string],                     SCEV assumptions, LLVM's text
 //!   "invariant_address_stores": integer,
 //!   "invariant_address_dependence": boolean     stores to invariant addresses LLVM cannot vectorize
@@ -323,8 +326,10 @@ pub struct MemoryReport {
     /// `None` when there were too many to record.
     pub dependences: Option<Vec<DependenceReport>>,
     pub groups: Vec<GroupReport>,
-    /// Pairs of groups to check.
+    /// Pairs of groups to check, the first [`MAX_LISTED_CHECKS`].
     pub checks: Vec<(usize, usize)>,
+    /// How many pairs there are.
+    pub checks_total: usize,
     pub predicates: Vec<String>,
     pub invariant_address_stores: usize,
     pub invariant_address_dependence: bool,
@@ -577,7 +582,8 @@ fn memory_reports(
                     max_safe_width_bits: info.max_safe_width_bits,
                     dependences,
                     groups,
-                    checks: rt.checks.clone(),
+                    checks: rt.checks.iter().take(MAX_LISTED_CHECKS).copied().collect(),
+                    checks_total: rt.checks.len(),
                     predicates,
                     invariant_address_stores: info.stores_to_invariant.len(),
                     invariant_address_dependence: info.has_invariant_address_dependence(),
@@ -1095,6 +1101,7 @@ fn memory_json(r: &MemoryReport) -> Json {
                     .collect(),
             ),
         ),
+        ("checks_total", Json::num(r.checks_total)),
         ("predicates", Json::strs(&r.predicates)),
         (
             "invariant_address_stores",
@@ -1241,12 +1248,16 @@ fn cost_node(c: &CostReport) -> Node {
     Node { text, children }
 }
 
+/// The most check pairs a report lists (their number is quadratic in the
+/// pointers of a loop; the total is always given).
+pub const MAX_LISTED_CHECKS: usize = 4096;
+
 /// The human lines of a memory report.
 fn memory_node(r: &MemoryReport) -> Node {
     let mut text = match r.verdict {
         "safe" => "memory: safe".to_string(),
         "safe_with_checks" => {
-            let n = r.checks.len();
+            let n = r.checks_total;
             format!(
                 "memory: safe with {n} run-time check{}",
                 if n == 1 { "" } else { "s" }
@@ -1291,7 +1302,10 @@ fn memory_node(r: &MemoryReport) -> Node {
         });
     }
     if !r.checks.is_empty() {
-        let pairs: Vec<String> = r.checks.iter().map(|(a, b)| format!("{a}-{b}")).collect();
+        let mut pairs: Vec<String> = r.checks.iter().map(|(a, b)| format!("{a}-{b}")).collect();
+        if r.checks_total > r.checks.len() {
+            pairs.push(format!("... ({} more)", r.checks_total - r.checks.len()));
+        }
         children.push(Node::leaf(format!("checks: {}", pairs.join(", "))));
     }
     if !r.predicates.is_empty() {

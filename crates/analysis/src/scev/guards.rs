@@ -102,6 +102,13 @@ impl ScalarEvolution<'_> {
             return a.clone();
         }
         let mut out = Vec::new();
+        // Without a declaration of `llvm.assume` there is no call to it:
+        // the scan (once per scalar evolution, which a pass may create per
+        // loop) is skipped.
+        if self.m.function_by_name("llvm.assume").is_none() {
+            self.assumes = Some(out);
+            return Vec::new();
+        }
         for b in self.f.layout.blocks() {
             if !self.dt.is_reachable(b) {
                 continue;

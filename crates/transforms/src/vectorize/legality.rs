@@ -60,6 +60,14 @@
 //!   (the old rule: more than `-runtime-memory-check-threshold` without
 //!   hints allowing reordering, or more than 128) are handed to the cost
 //!   model, which decides.
+//! - A bound LLVM 19 lacks: a loop needing more check pairs than it has
+//!   instructions (and more than 128) is refused even when its hints force
+//!   vectorization ([`max_runtime_checks`], `CantReorderMemOps` with the
+//!   numbers), so the checks never outgrow the loop: 1,500 stores through
+//!   pointers need 1.1 million pairs (266 MB of output before the bound).
+//! - Loops of more than [`MAX_LOOP_INSTS`] instructions are refused
+//!   (`LoopTooLarge`), so that a loop of a million instructions costs a
+//!   scan rather than a minute of analysis.
 //! - LLVM runs loop-simplify and LCSSA on the loop first; this analysis is
 //!   read-only and rejects a loop without a preheader or with several
 //!   latches (`CFGNotUnderstood`, a scope limit) where opt-19 would first
@@ -306,6 +314,33 @@ pub enum Rejection {
     /// reorder, and no hint allowing it: the first such operation.
     CantReorderFp(Inst),
     SingleIteration,
+    /// loopwright's bound (LLVM 19 has none): more run-time check pairs
+    /// than [`max_runtime_checks`] allows for a loop of this size, even
+    /// when vectorization is forced.
+    TooManyRuntimeChecks {
+        checks: usize,
+        bound: usize,
+    },
+    /// loopwright's bound (LLVM 19 has none): a loop of more than
+    /// [`MAX_LOOP_INSTS`] instructions is not analyzed.
+    TooLarge {
+        insts: usize,
+    },
+}
+
+/// The largest loop, in instructions, the vectorizer analyzes: far above
+/// any loop worth vectorizing, low enough that a loop of a million
+/// instructions costs no more than a scan.
+pub const MAX_LOOP_INSTS: usize = 1 << 16;
+
+/// The most run-time pointer check pairs a loop of `loop_insts`
+/// instructions may be versioned on: its size, and at least 128 (the old
+/// `-pragma-vectorize-memory-check-threshold`), so that the checks never
+/// grow a module by more than a multiple of the loop itself. LLVM 19 has
+/// no such bound for loops whose hints force vectorization: a loop storing
+/// through 1,500 pointers needs 1.1 million pairs.
+pub fn max_runtime_checks(loop_insts: usize) -> usize {
+    loop_insts.max(128)
 }
 
 impl Rejection {
@@ -338,6 +373,8 @@ impl Rejection {
             NoImplicitFloat => "NoImplicitFloat",
             CantReorderFp(_) => "CantReorderFPOps",
             SingleIteration => "SingleIterationLoop",
+            TooManyRuntimeChecks { .. } => "CantReorderMemOps",
+            TooLarge { .. } => "LoopTooLarge",
         }
     }
 
@@ -476,6 +513,21 @@ impl fmt::Display for Rejection {
             SingleIteration => {
                 "loop not vectorized: loop trip count is one, irrelevant for vectorization"
             }
+            TooLarge { insts } => {
+                return write!(
+                    f,
+                    "loop not vectorized: the loop has {insts} instructions, more than the \
+                     {MAX_LOOP_INSTS} the vectorizer analyzes"
+                );
+            }
+            TooManyRuntimeChecks { checks, bound } => {
+                return write!(
+                    f,
+                    "loop not vectorized: cannot prove it is safe to reorder memory operations: \
+                     {checks} run-time checks needed, more than the bound of {bound} (the \
+                     loop's size, at least 128)"
+                );
+            }
         };
         f.write_str(s)
     }
@@ -563,7 +615,9 @@ pub struct LegalityAnalysis<'a> {
     dt: &'a DominatorTree,
     lf: &'a LoopForest,
     laa: LoopAccessAnalysis<'a>,
-    phis: PhiDescriptors,
+    /// Computed for the first loop that needs them (a function-wide
+    /// preparation: a loop rejected for its form does not pay for it).
+    phis: Option<PhiDescriptors>,
     opts: VectorizeOptions,
     nontemporal: Option<MdKind>,
 }
@@ -587,7 +641,7 @@ impl<'a> LegalityAnalysis<'a> {
             dt,
             lf,
             laa: LoopAccessAnalysis::new(m, f, cfg, dt, lf, laa_opts),
-            phis: PhiDescriptors::compute(m, f),
+            phis: None,
             opts: opts.clone(),
             nontemporal: m.md.find_kind("nontemporal"),
         }
@@ -610,6 +664,19 @@ impl<'a> LegalityAnalysis<'a> {
         self.lf
             .start_loc(self.f, md, self.cfg, l)
             .and_then(|n| source_loc(md, n))
+    }
+
+    /// Hands in the phi analysis's preparation of this function, computed
+    /// for an earlier loop (the function unchanged since).
+    pub fn set_phis(&mut self, phis: Option<PhiDescriptors>) {
+        if phis.is_some() {
+            self.phis = phis;
+        }
+    }
+
+    /// Hands the phi analysis's preparation back, for the next loop.
+    pub fn take_phis(&mut self) -> Option<PhiDescriptors> {
+        self.phis.take()
     }
 
     /// Decides loop `l` (an innermost loop of the function).
@@ -636,6 +703,15 @@ impl<'a> LegalityAnalysis<'a> {
             return Err(Rejection::AllDisabled);
         }
         let (f, cfg, lf) = (self.f, self.cfg, self.lf);
+        let insts: usize = lf
+            .data(l)
+            .blocks()
+            .iter()
+            .map(|&b| f.layout.block_insts(b).count())
+            .sum();
+        if insts > MAX_LOOP_INSTS {
+            return Err(Rejection::TooLarge { insts });
+        }
         // 2. Loop form.
         // LLVM simplifies the loop first: with several predecessors
         // outside the loop or several latches, what it would analyze is
@@ -664,8 +740,12 @@ impl<'a> LegalityAnalysis<'a> {
         // 4. Instructions.
         let mut st = Instrs::default();
         let phi_infos = {
+            let (m, f) = (self.m, self.f);
+            let phis = self
+                .phis
+                .get_or_insert_with(|| PhiDescriptors::compute(m, f));
             let se = self.laa.scalar_evolution();
-            self.phis.loop_phis(se, l)
+            phis.loop_phis(se, l)
         };
         let header = lf.header(l);
         for &b in blocks {
@@ -784,6 +864,15 @@ impl<'a> LegalityAnalysis<'a> {
             return Err(r);
         }
         let runtime_checks = info.runtime.checks.len();
+        if info.runtime.need {
+            let bound = max_runtime_checks(insts);
+            if runtime_checks > bound {
+                return Err(Rejection::TooManyRuntimeChecks {
+                    checks: runtime_checks,
+                    bound,
+                });
+            }
+        }
         let runtime_checks_over_threshold =
             (runtime_checks > self.opts.runtime_memory_check_threshold && !allow_reordering)
                 || runtime_checks > self.opts.vectorize_memory_check_threshold;

@@ -26,6 +26,7 @@ use super::{transform, VectorizeOptions};
 use crate::remark::{Remark, Remarks, SourceLoc};
 use crate::utils::expand::{self, Existing, ExpandCtx};
 use crate::FnAnalyses;
+use loopwright_analysis::ivdesc::PhiDescriptors;
 use loopwright_ir::{Block, Func, Function, Module, Opcode, Operand, ValueDef};
 use std::fmt::Write as _;
 
@@ -110,8 +111,15 @@ pub fn vectorize_function(
         hs.reverse();
         hs
     };
+    // The analyses are recomputed only after a loop was transformed (a
+    // rejected loop changes nothing but LCSSA phis), so that the pass is
+    // linear in the loops it leaves alone.
+    let mut analyses: Option<FnAnalyses> = None;
+    // Likewise the phi analysis's preparation of the function, which an
+    // LCSSA phi or a transformation makes stale.
+    let mut phis: Option<PhiDescriptors> = None;
     for h in headers {
-        let a = FnAnalyses::compute(f);
+        let a: &FnAnalyses = analyses.get_or_insert_with(|| FnAnalyses::compute(f));
         let Some(l) = a
             .loops
             .loops()
@@ -119,13 +127,16 @@ pub fn vectorize_function(
         else {
             continue;
         };
-        crate::lcssa::form_lcssa(m, f, &a, l);
+        if crate::lcssa::form_lcssa(m, f, a, l) {
+            phis = None;
+        }
         let decision = {
             let (mr, fr): (&Module, &Function) = (m, f);
             let mut la = LegalityAnalysis::new(mr, fr, &a.cfg, &a.dt, &a.loops, opts);
+            la.set_phis(phis.take());
             let v = la.analyze(l);
             let loc = la.location(l, None);
-            match &v.result {
+            let d = match &v.result {
                 Err(r) => {
                     let mut rs = Vec::new();
                     let at = la.location(l, Some(r));
@@ -246,8 +257,8 @@ pub fn vectorize_function(
                                     ic,
                                 ) {
                                     Ok(p) => {
-                                        let existing = existing_values(fr, &a, se, l, &p);
-                                        let ctx = ExpandCtx::new(&a, existing.clone());
+                                        let existing = existing_values(fr, a, se, l, &p);
+                                        let ctx = ExpandCtx::new(a, existing.clone());
                                         if transform::can_execute(mr, fr, &p, &ctx) {
                                             Decision::Plan(Box::new(p), cost_remarks, loc, existing)
                                         } else {
@@ -265,7 +276,9 @@ pub fn vectorize_function(
                         }
                     }
                 }
-            }
+            };
+            phis = la.take_phis();
+            d
         };
         match decision {
             Decision::Reject(rs, debug) => {
@@ -287,9 +300,11 @@ pub fn vectorize_function(
                 if print_vplan {
                     out.printed.push_str(&print_plan(m, f, fid, &p));
                 }
-                let ctx = ExpandCtx::new(&a, existing);
+                let ctx = ExpandCtx::new(a, existing);
                 transform::execute_with(m, f, &p, &ctx, opts.self_test_defect);
                 out.vectorized += 1;
+                analyses = None;
+                phis = None;
                 let r = if p.vf == 1 {
                     Remark::new(
                         RemarkKind::Passed,
