@@ -54,6 +54,11 @@ usage: cargo xtask difftest [options]
   --min-program-share P
                       harness error unless at least P% of the programs had a
                       loop transformed (default 80, same conditions)
+  --min-vectorized-programs P
+                      harness error unless at least P% of the programs had a
+                      loop vectorized (default 50 for a pipeline that runs
+                      loop-vectorize, with the loops generator and at least
+                      20 programs; 0 turns it off)
   --generator NAME    loops (default) or csmith (needs Debian's csmith)
   --jobs J            parallel programs (default 2)
   --keep DIR          keep every case in DIR (failures are always kept)
@@ -84,6 +89,7 @@ struct Opts {
     sanitize: bool,
     min_loop_share: Option<f64>,
     min_program_share: Option<f64>,
+    min_vectorized_programs: Option<f64>,
     generator: Generator,
     jobs: usize,
     keep: Option<PathBuf>,
@@ -123,6 +129,7 @@ fn parse_opts(args: &[String]) -> Result<Opts> {
         sanitize: false,
         min_loop_share: None,
         min_program_share: None,
+        min_vectorized_programs: None,
         generator: Generator::Loops,
         jobs: 2,
         keep: None,
@@ -174,17 +181,17 @@ fn parse_opts(args: &[String]) -> Result<Opts> {
             }
             "--index" => o.index = Some(num(value()?)?),
             "--sanitize" => o.sanitize = true,
-            "--min-loop-share" | "--min-program-share" => {
+            "--min-loop-share" | "--min-program-share" | "--min-vectorized-programs" => {
                 let v = value()?;
                 let p: f64 = v
                     .parse()
                     .ok()
                     .filter(|p: &f64| (0.0..=100.0).contains(p))
                     .with_context(|| format!("{name} takes a percentage, not {v:?}"))?;
-                if name == "--min-loop-share" {
-                    o.min_loop_share = Some(p);
-                } else {
-                    o.min_program_share = Some(p);
+                match name {
+                    "--min-loop-share" => o.min_loop_share = Some(p),
+                    "--min-program-share" => o.min_program_share = Some(p),
+                    _ => o.min_vectorized_programs = Some(p),
                 }
             }
             "--generator" => {
@@ -590,6 +597,61 @@ pub(crate) struct Effect {
     /// `!Passed` remarks by (pass, remark name), e.g.
     /// (`loop-unroll`, `FullyUnrolled`).
     pub passed: std::collections::BTreeMap<(String, String), u64>,
+    /// Loops `loop-vectorize` transformed, by (vectorization width,
+    /// interleave count) as its `Vectorized` and `Interleaved` remarks
+    /// give them (width 1: interleaved only).
+    pub vectorized: std::collections::BTreeMap<(u64, u64), u64>,
+    /// What the vectorized loops contained, counted in `out.ll` by the
+    /// names the transform gives (as opt-19 does).
+    pub vector_shapes: VectorShapes,
+}
+
+/// Shapes of vectorized loops found in an output module by their names:
+/// blocks `vector.memcheck` and `vector.scevcheck` (run-time alias and
+/// SCEV-predicate checks), phis `%vec.phi` (a reduction's vector
+/// accumulator) and `%vector.recur` (a fixed-order recurrence). A later
+/// pass may copy them (the unroller copies a check block with its loop's
+/// preheader code only when it unrolls an enclosing loop), so these are
+/// counts of what the output holds, not exactly of loops.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct VectorShapes {
+    pub memchecks: u64,
+    pub scevchecks: u64,
+    pub reductions: u64,
+    pub recurrences: u64,
+}
+
+impl VectorShapes {
+    /// Counts the shapes in the text of a module.
+    pub(crate) fn of_module(text: &str) -> VectorShapes {
+        // `NAME` plus the digits the printer adds to make it unique.
+        fn named<'t>(s: &'t str, name: &str) -> Option<&'t str> {
+            s.strip_prefix(name)
+                .map(|rest| rest.trim_start_matches(|c: char| c.is_ascii_digit()))
+        }
+        let mut v = VectorShapes::default();
+        for line in text.lines() {
+            if let Some(rest) = named(line, "vector.memcheck") {
+                v.memchecks += u64::from(rest.starts_with(':'));
+            } else if let Some(rest) = named(line, "vector.scevcheck") {
+                v.scevchecks += u64::from(rest.starts_with(':'));
+            } else if let Some(def) = line.trim_start().strip_prefix('%') {
+                if named(def, "vec.phi").is_some_and(|r| r.starts_with(" = phi ")) {
+                    v.reductions += 1;
+                } else if named(def, "vector.recur").is_some_and(|r| r.starts_with(" = phi ")) {
+                    v.recurrences += 1;
+                }
+            }
+        }
+        v
+    }
+
+    fn add(&mut self, o: &VectorShapes) {
+        self.memchecks += o.memchecks;
+        self.scevchecks += o.scevchecks;
+        self.reductions += o.reductions;
+        self.recurrences += o.recurrences;
+    }
 }
 
 impl Effect {
@@ -601,13 +663,29 @@ impl Effect {
         Ok(Effect {
             loops: count_loops(&ir)?,
             passed: passed_remarks(&yaml),
+            vectorized: vectorized_loops(&yaml),
+            vector_shapes: std::fs::read_to_string(dir.join("out.ll"))
+                .map(|t| VectorShapes::of_module(&t))
+                .unwrap_or_default(),
         })
     }
 
+    /// Loops vectorized or interleaved by `loop-vectorize`.
+    pub(crate) fn vectorized_loops(&self) -> u64 {
+        self.vectorized.values().sum()
+    }
+
     /// Transformations of loops (a loop peeled and then unrolled counts
-    /// twice), at most one per loop.
+    /// twice), at most one per loop. `TTI DontUnroll` (LLVM's advice
+    /// against unrolling a loop with a call, a `!Passed` remark) is no
+    /// transformation.
     pub(crate) fn transformed_loops(&self) -> u64 {
-        self.passed.values().sum::<u64>().min(self.loops)
+        self.passed
+            .iter()
+            .filter(|((pass, _), _)| pass != "TTI")
+            .map(|(_, n)| n)
+            .sum::<u64>()
+            .min(self.loops)
     }
 }
 
@@ -650,6 +728,40 @@ fn passed_remarks(yaml: &str) -> std::collections::BTreeMap<(String, String), u6
         }
     }
     flush(passed, pass, name);
+    out
+}
+
+/// Counts `loop-vectorize`'s `!Passed` remarks (`Vectorized`, and
+/// `Interleaved` as width 1) by their `VectorizationFactor` and
+/// `InterleaveCount` arguments. A remark without a readable count is
+/// counted with 0 in its place, so no transformed loop goes uncounted.
+fn vectorized_loops(yaml: &str) -> std::collections::BTreeMap<(u64, u64), u64> {
+    let mut out = std::collections::BTreeMap::new();
+    for doc in yaml.split("\n--- ") {
+        let doc = doc.strip_prefix("--- ").unwrap_or(doc);
+        let mut lines = doc.lines();
+        if lines.next().map(str::trim) != Some("!Passed") {
+            continue;
+        }
+        let field = |key: &str| {
+            doc.lines().find_map(|l| {
+                let l = l.trim_start().trim_start_matches("- ");
+                l.strip_prefix(key)
+                    .and_then(|v| v.strip_prefix(':'))
+                    .map(|v| v.trim().trim_matches('\''))
+            })
+        };
+        if field("Pass") != Some("loop-vectorize") {
+            continue;
+        }
+        let num = |key: &str| field(key).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
+        let vf = match field("Name") {
+            Some("Vectorized") => num("VectorizationFactor"),
+            Some("Interleaved") => 1,
+            _ => continue,
+        };
+        *out.entry((vf, num("InterleaveCount"))).or_insert(0) += 1;
+    }
     out
 }
 
@@ -1425,6 +1537,21 @@ fn pipeline_unrolls(passes: Option<&str>) -> bool {
     passes.is_none_or(|p| p.contains("loop-unroll") || p.contains("default<"))
 }
 
+/// Whether the pipeline under test vectorizes loops without being asked by
+/// their metadata: loopwright's default pipeline (-O3), `default<O2|O3|Os>`,
+/// or `loop-vectorize` without `vectorize-forced-only`.
+fn pipeline_vectorizes(passes: Option<&str>) -> bool {
+    passes.is_none_or(|p| {
+        ["default<O2>", "default<O3>", "default<Os>"]
+            .iter()
+            .any(|d| p.contains(d))
+            || (p.contains("loop-vectorize")
+                && !p
+                    .replace("no-vectorize-forced-only", "")
+                    .contains("vectorize-forced-only"))
+    })
+}
+
 /// The smallest run the share thresholds apply to: below it, one program
 /// more or less moves a share by several points.
 const MIN_PROGRAMS_FOR_SHARES: usize = 20;
@@ -1432,6 +1559,9 @@ const MIN_PROGRAMS_FOR_SHARES: usize = 20;
 const DEFAULT_MIN_LOOP_SHARE: f64 = 50.0;
 /// Default `--min-program-share` (percent) for a pipeline that unrolls.
 const DEFAULT_MIN_PROGRAM_SHARE: f64 = 80.0;
+/// Default `--min-vectorized-programs` (percent) for a pipeline that
+/// vectorizes.
+const DEFAULT_MIN_VECTORIZED_PROGRAMS: f64 = 50.0;
 
 /// Prints what the passes did over the run (from loopwright's remarks) and
 /// returns an error when a share is below its threshold.
@@ -1466,9 +1596,47 @@ fn report_effects(o: &Opts, effects: &[Effect]) -> Option<String> {
          programs with a loop transformed: {programs} of {} ({program_share:.1}%)",
         effects.len()
     );
-    let defaults = o.generator == Generator::Loops
-        && pipeline_unrolls(o.passes.as_deref())
-        && effects.len() >= MIN_PROGRAMS_FOR_SHARES;
+    let vectorized: u64 = effects.iter().map(Effect::vectorized_loops).sum();
+    let vector_programs = effects.iter().filter(|e| e.vectorized_loops() > 0).count() as u64;
+    let vector_program_share = pct(vector_programs, effects.len() as u64);
+    let mut widths = std::collections::BTreeMap::<u64, u64>::new();
+    let mut counts = std::collections::BTreeMap::<u64, u64>::new();
+    for e in effects {
+        for (&(vf, ic), &n) in &e.vectorized {
+            *widths.entry(vf).or_insert(0) += n;
+            *counts.entry(ic).or_insert(0) += n;
+        }
+    }
+    let list = |m: &std::collections::BTreeMap<u64, u64>| {
+        m.iter()
+            .map(|(k, n)| format!("{k}: {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    println!(
+        "difftest: loops vectorized: {vectorized} ({:.1}% of the loops); programs with a loop \
+         vectorized: {vector_programs} of {} ({vector_program_share:.1}%)",
+        pct(vectorized, loops),
+        effects.len()
+    );
+    if vectorized > 0 {
+        println!(
+            "difftest:   by width (1: interleaved only): {}; by interleave count: {}",
+            list(&widths),
+            list(&counts)
+        );
+        let mut shapes = VectorShapes::default();
+        for e in effects {
+            shapes.add(&e.vector_shapes);
+        }
+        println!(
+            "difftest:   in the outputs: {} vector.memcheck and {} vector.scevcheck blocks, \
+             {} vec.phi (reduction) and {} vector.recur (recurrence) phis",
+            shapes.memchecks, shapes.scevchecks, shapes.reductions, shapes.recurrences
+        );
+    }
+    let enough = o.generator == Generator::Loops && effects.len() >= MIN_PROGRAMS_FOR_SHARES;
+    let defaults = enough && pipeline_unrolls(o.passes.as_deref());
     let min_loops = o
         .min_loop_share
         .or(defaults.then_some(DEFAULT_MIN_LOOP_SHARE))
@@ -1477,7 +1645,18 @@ fn report_effects(o: &Opts, effects: &[Effect]) -> Option<String> {
         .min_program_share
         .or(defaults.then_some(DEFAULT_MIN_PROGRAM_SHARE))
         .unwrap_or(0.0);
+    let min_vector_programs = o
+        .min_vectorized_programs
+        .or((enough && pipeline_vectorizes(o.passes.as_deref()))
+            .then_some(DEFAULT_MIN_VECTORIZED_PROGRAMS))
+        .unwrap_or(0.0);
     let mut errors = Vec::new();
+    if vector_program_share < min_vector_programs {
+        errors.push(format!(
+            "{vector_program_share:.1}% of the programs had a loop vectorized, below the required \
+             {min_vector_programs}% (the programs do not reach the vectorizer)"
+        ));
+    }
     if loop_share < min_loops {
         errors.push(format!(
             "the passes transformed {loop_share:.1}% of the loops, below the required {min_loops}% \
@@ -1534,7 +1713,16 @@ fn replay_regression(path: &Path, work: &Path) -> std::result::Result<(), String
         ..loopwright::Options::default()
     };
     let name = path.display().to_string();
-    let out = loopwright::optimize(&src, &name, &opts)
+    // A panic is this regression's failure, not the end of the replay.
+    let out = std::panic::catch_unwind(|| loopwright::optimize(&src, &name, &opts))
+        .map_err(|p| {
+            let msg = p
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            format!("loopwright panicked: {msg}")
+        })?
         .map_err(|f| f.0)?
         .text;
     std::fs::create_dir_all(work).map_err(|e| e.to_string())?;
@@ -1759,6 +1947,185 @@ Function:        k2
         assert!(passed_remarks("").is_empty());
     }
 
+    /// `loop-vectorize`'s remarks as loopwright (and opt-19) write them.
+    const VECTOR_REMARKS: &str = "--- !Analysis
+Pass:            loop-vectorize
+Name:            CantVectorizeInstructionReturnType
+Function:        k0
+Args:
+  - String:          'loop not vectorized: '
+...
+--- !Passed
+Pass:            loop-vectorize
+Name:            Vectorized
+DebugLoc:        { File: prog.c, Line: 12, Column: 3 }
+Function:        k1
+Args:
+  - String:          'vectorized loop (vectorization width: '
+  - VectorizationFactor: '4'
+  - String:          ', interleaved count: '
+  - InterleaveCount: '2'
+  - String:          ')'
+...
+--- !Passed
+Pass:            loop-unroll
+Name:            PartialUnrolled
+Function:        k1
+Args:
+  - String:          'unrolled loop by a factor of '
+  - UnrollCount:     '4'
+...
+--- !Passed
+Pass:            loop-vectorize
+Name:            Interleaved
+Function:        k2
+Args:
+  - String:          'interleaved loop (interleaved count: '
+  - InterleaveCount: '3'
+  - String:          ')'
+...
+--- !Passed
+Pass:            loop-vectorize
+Name:            Vectorized
+Function:        k3
+Args:
+  - String:          'vectorized loop (vectorization width: '
+  - VectorizationFactor: '4'
+  - String:          ', interleaved count: '
+  - InterleaveCount: '2'
+  - String:          ')'
+...
+--- !Missed
+Pass:            loop-vectorize
+Name:            MissedDetails
+Function:        k4
+Args:
+  - String:          'loop not vectorized'
+...
+";
+
+    #[test]
+    fn vectorized_loops_are_counted_by_width_and_interleave_count() {
+        let m = vectorized_loops(VECTOR_REMARKS);
+        assert_eq!(m, [((1, 3), 1), ((4, 2), 2)].into(), "{m:?}");
+        assert!(vectorized_loops(REMARKS).is_empty());
+        assert!(vectorized_loops("").is_empty());
+        // The generic count sees the same remarks by name.
+        let p = passed_remarks(VECTOR_REMARKS);
+        let key = |n: &str| ("loop-vectorize".to_string(), n.to_string());
+        assert_eq!((p[&key("Vectorized")], p[&key("Interleaved")]), (2, 1));
+    }
+
+    #[test]
+    fn vector_shapes_are_counted_by_name() {
+        let text = "define void @f() {
+entry:
+  br label %vector.scevcheck
+vector.scevcheck:
+  br label %vector.memcheck
+vector.memcheck:
+  br label %vector.memcheck12
+vector.memcheck12:
+  br label %vector.body
+vector.body:
+  %vec.phi = phi <4 x i32> [ zeroinitializer, %vector.memcheck12 ], [ %a, %vector.body ]
+  %vec.phi3 = phi <4 x i32> [ zeroinitializer, %vector.memcheck12 ], [ %a, %vector.body ]
+  %vector.recur = phi <4 x i32> [ %vector.recur.init, %vector.memcheck12 ], [ %a, %vector.body ]
+  %vector.recur.extract = extractelement <4 x i32> %a, i32 3
+  %vec.phi.x = add <4 x i32> %vec.phi, %vec.phi3
+  ; vector.memcheck: a comment, not a block
+  br i1 true, label %vector.memcheck, label %exit
+}
+";
+        let v = VectorShapes::of_module(text);
+        assert_eq!(
+            v,
+            VectorShapes {
+                memchecks: 2,
+                scevchecks: 1,
+                reductions: 2,
+                recurrences: 1,
+            }
+        );
+        assert_eq!(VectorShapes::of_module(REMARKS), VectorShapes::default());
+    }
+
+    #[test]
+    fn pipelines_that_vectorize() {
+        for p in [
+            None,
+            Some("default<O3>"),
+            Some("default<O2>"),
+            Some("function(loop-vectorize)"),
+            Some("function(loop-vectorize<no-vectorize-forced-only>)"),
+        ] {
+            assert!(pipeline_vectorizes(p), "{p:?}");
+        }
+        for p in [
+            "default<O1>",
+            "function(loop-unroll)",
+            "function(loop-vectorize<vectorize-forced-only>)",
+            "function(loop-vectorize<interleave-forced-only;vectorize-forced-only>)",
+        ] {
+            assert!(!pipeline_vectorizes(Some(p)), "{p}");
+        }
+    }
+
+    /// A vectorizing pipeline whose programs never reach the vectorizer is
+    /// a harness error, even when the unroller transformed every loop.
+    #[test]
+    fn too_few_vectorized_programs_are_harness_errors() {
+        let o = parse_opts(&[]).unwrap();
+        let effect = |vectorized: u64| Effect {
+            loops: 10,
+            passed: [(
+                ("loop-unroll".to_string(), "PartialUnrolled".to_string()),
+                10,
+            )]
+            .into(),
+            vectorized: if vectorized > 0 {
+                [((8, 2), vectorized)].into()
+            } else {
+                Default::default()
+            },
+            vector_shapes: VectorShapes::default(),
+        };
+        let none: Vec<Effect> = (0..MIN_PROGRAMS_FOR_SHARES).map(|_| effect(0)).collect();
+        let err = report_effects(&o, &none).expect("an error");
+        assert!(
+            err.contains("0.0% of the programs had a loop vectorized"),
+            "{err}"
+        );
+        // A bit more than half the programs vectorize: fine.
+        let most: Vec<Effect> = (0..MIN_PROGRAMS_FOR_SHARES)
+            .map(|i| effect(u64::from(i % 3 != 0)))
+            .collect();
+        assert_eq!(report_effects(&o, &most), None);
+        // Fewer than half do not.
+        let few: Vec<Effect> = (0..MIN_PROGRAMS_FOR_SHARES)
+            .map(|i| effect(u64::from(i % 3 == 0)))
+            .collect();
+        let err = report_effects(&o, &few).expect("an error");
+        assert!(
+            err.contains("35.0% of the programs had a loop vectorized"),
+            "{err}"
+        );
+        // A pipeline without the vectorizer is not judged by it, unless a
+        // threshold is given; 0 turns it off.
+        let unroll = parse_opts(&["--passes".into(), "function(loop-unroll)".into()]).unwrap();
+        assert_eq!(report_effects(&unroll, &none), None);
+        let strict = parse_opts(&[
+            "--passes".into(),
+            "function(loop-unroll)".into(),
+            "--min-vectorized-programs".into(),
+            "10".into(),
+        ])
+        .unwrap();
+        assert!(report_effects(&strict, &none).is_some());
+        let off = parse_opts(&["--min-vectorized-programs=0".into()]).unwrap();
+        assert_eq!(report_effects(&off, &none), None);
+    }
+
     #[test]
     fn loops_are_counted_at_every_depth() {
         let ir = b"define void @f(i1 %c) {
@@ -1797,12 +2164,28 @@ declare void @g()
             } else {
                 Default::default()
             },
+            // One loop vectorized in every program (the vectorizer's own
+            // threshold is tested apart).
+            vectorized: [((4, 1), 1)].into(),
+            vector_shapes: VectorShapes::default(),
         };
         // Every program has 10 loops of which 6 were transformed: fine.
         let good: Vec<Effect> = (0..MIN_PROGRAMS_FOR_SHARES)
             .map(|_| effect(10, 6))
             .collect();
         assert_eq!(report_effects(&o, &good), None);
+        // Advice against unrolling (csmith's loops with calls) is not a
+        // transformation.
+        let advised: Vec<Effect> = (0..MIN_PROGRAMS_FOR_SHARES)
+            .map(|_| {
+                let mut e = effect(10, 0);
+                e.passed
+                    .insert(("TTI".to_string(), "DontUnroll".to_string()), 10);
+                e
+            })
+            .collect();
+        assert_eq!(advised[0].transformed_loops(), 0);
+        assert!(report_effects(&o, &advised).is_some());
         // Programs whose loops the passes never reach.
         let untouched: Vec<Effect> = (0..MIN_PROGRAMS_FOR_SHARES)
             .map(|_| effect(10, 0))

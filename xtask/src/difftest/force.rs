@@ -12,6 +12,17 @@
 //! types of LangRef's "Code Transformation Metadata" (i32 counts and
 //! widths, i1 enables), so the module stays valid; only the loop IDs of
 //! latch branches change.
+//!
+//! Invariant: a loop whose header has a floating-point phi (a possible
+//! float reduction) gets no `vectorize.enable = true` and no
+//! `vectorize.width` above 1, in follow-ups neither: those hints allow the
+//! vectorizer to reorder floating-point operations (LLVM's
+//! `LoopVectorizeHints::allowReordering`), so a vectorized sum may
+//! legitimately round differently from the scalar one, and difftest
+//! compares outputs exactly. (Seed 151129, program 75: a float sum forced
+//! to width 16 came out one ulp apart, as a legal reassociation.) The
+//! attributes are drawn as for any loop and then dropped, so the other
+//! loops' metadata does not change.
 
 use super::rng::Rng;
 use anyhow::{anyhow, Result};
@@ -70,6 +81,29 @@ impl Attr {
             s.push_str(&format!("{{{}}}", inner.join(", ")));
         }
         s
+    }
+
+    /// Whether the attribute lets the loop vectorizer reorder
+    /// floating-point operations (`vectorize.enable = true`, or a
+    /// `vectorize.width` above 1).
+    fn allows_reordering(&self) -> bool {
+        match (self.name.as_str(), self.value) {
+            ("llvm.loop.vectorize.enable", Some(AttrValue::Bool(b))) => b,
+            ("llvm.loop.vectorize.width", Some(AttrValue::I32(w))) => w > 1,
+            _ => false,
+        }
+    }
+
+    /// Drops, here and in follow-ups, the attributes that allow
+    /// reordering; true when one was dropped.
+    fn drop_reordering(attrs: &mut Vec<Attr>) -> bool {
+        let before = attrs.len();
+        attrs.retain(|a| !a.allows_reordering());
+        let mut dropped = attrs.len() != before;
+        for a in attrs.iter_mut() {
+            dropped |= Attr::drop_reordering(&mut a.followup);
+        }
+        dropped
     }
 
     fn to_md(&self, m: &mut Module) -> MdNode {
@@ -201,6 +235,16 @@ pub(crate) fn loops_of(f: &loopwright_ir::Function) -> Vec<(Block, Vec<Inst>)> {
     loops
 }
 
+/// Whether the block has a phi of a floating-point type (or a vector of
+/// one).
+fn has_fp_phi(types: &TypeTable, f: &loopwright_ir::Function, header: Block) -> bool {
+    f.layout
+        .block_insts(header)
+        .map(|i| f.inst(i))
+        .take_while(|d| d.opcode == Opcode::Phi)
+        .any(|d| types.is_float(types.scalar(d.ty)))
+}
+
 fn inject_module(m: &mut Module, rng: &mut Rng) -> Vec<String> {
     let mut notes = Vec::new();
     let funcs: Vec<_> = m.functions.keys().collect();
@@ -215,6 +259,8 @@ fn inject_module(m: &mut Module, rng: &mut Rng) -> Vec<String> {
                 attrs.extend(transformation(rng, 0));
             }
             let f = &m.functions[fid];
+            let fp_phi = has_fp_phi(&m.types, f, header);
+            let dropped = fp_phi && Attr::drop_reordering(&mut attrs);
             let old = f.inst(latches[0]).md.get(Metadata::LOOP);
             let keep_old = rng.chance(1, 2);
             let mut ops: Vec<Option<Md>> = Vec::new();
@@ -238,7 +284,7 @@ fn inject_module(m: &mut Module, rng: &mut Rng) -> Vec<String> {
                 .block_name(header)
                 .map_or_else(|| format!("{header}"), str::to_string);
             notes.push(format!(
-                "@{fname} loop %{hname}: {}{}",
+                "@{fname} loop %{hname}: {}{}{}",
                 if keep_old && old.is_some() {
                     "kept old properties, added "
                 } else {
@@ -248,7 +294,12 @@ fn inject_module(m: &mut Module, rng: &mut Rng) -> Vec<String> {
                     .iter()
                     .map(Attr::describe)
                     .collect::<Vec<_>>()
-                    .join(", ")
+                    .join(", "),
+                if dropped {
+                    " (a floating-point phi: hints that allow reordering dropped)"
+                } else {
+                    ""
+                }
             ));
         }
     }
@@ -296,6 +347,92 @@ exit:
         names.sort_unstable();
         assert_eq!(names, ["inner", "outer"]);
         assert!(loops.iter().all(|(_, l)| l.len() == 1));
+    }
+
+    /// An integer loop and a float sum, one after the other.
+    const SUMS: &str = r#"
+define float @f(ptr %p, i64 %n) {
+entry:
+  br label %int
+int:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %int ]
+  %a = getelementptr i32, ptr %p, i64 %i
+  store i32 0, ptr %a
+  %i.next = add i64 %i, 1
+  %c = icmp eq i64 %i.next, %n
+  br i1 %c, label %fp, label %int
+fp:
+  %j = phi i64 [ 0, %int ], [ %j.next, %fp ]
+  %s = phi float [ 0.0, %int ], [ %s.next, %fp ]
+  %b = getelementptr float, ptr %p, i64 %j
+  %x = load float, ptr %b
+  %s.next = fadd float %s, %x
+  %j.next = add i64 %j, 1
+  %d = icmp eq i64 %j.next, %n
+  br i1 %d, label %exit, label %fp
+exit:
+  ret float %s.next
+}
+"#;
+
+    /// Whether a loop ID (and its follow-ups) has a hint that lets the
+    /// vectorizer reorder floating-point operations.
+    fn reorders(m: &Module, id: MdNode, depth: u32) -> bool {
+        let Some(ops) = m.md.tuple_ops(id) else {
+            return false;
+        };
+        let name = |n: MdNode| match m.md.tuple_ops(n).and_then(|o| o.first().copied().flatten()) {
+            Some(Md::Str(s)) => String::from_utf8_lossy(m.md.str_bytes(s)).into_owned(),
+            _ => String::new(),
+        };
+        ops.iter().skip(usize::from(depth == 0)).any(|op| {
+            let Some(Md::Node(n)) = *op else { return false };
+            let text = name(n);
+            let value = m.md.tuple_ops(n).and_then(|o| o.get(1).copied().flatten());
+            let int = match value {
+                Some(Md::Const(c)) => m.consts.as_i64(c),
+                _ => None,
+            };
+            match text.as_str() {
+                "llvm.loop.vectorize.enable" => int.is_some_and(|v| v != 0),
+                "llvm.loop.vectorize.width" => int.is_some_and(|w| w > 1),
+                t if t.contains("followup") => reorders(m, n, depth + 1),
+                _ => false,
+            }
+        })
+    }
+
+    /// Loops with a float phi never get a hint that allows reordering; the
+    /// integer loop beside it does, and the check sees such hints when
+    /// they are not dropped.
+    #[test]
+    fn float_loops_get_no_reordering_hints() {
+        let (mut int_reorders, mut dropped) = (0, 0);
+        for seed in 0..200 {
+            let mut rng = Rng::new(seed);
+            let (text, notes) = inject(SUMS.as_bytes(), "t.ll", &mut rng).expect("inject");
+            dropped += notes
+                .iter()
+                .filter(|n| n.contains("reordering dropped"))
+                .count();
+            let m = loopwright_parse::parse_module(text.as_bytes(), "out.ll").expect("parses");
+            let f = m.functions.values().next().expect("one function");
+            for (h, latches) in loops_of(f) {
+                let Some(id) = f.inst(latches[0]).md.get(Metadata::LOOP) else {
+                    continue;
+                };
+                let r = reorders(&m, id, 0);
+                match f.block_name(h) {
+                    Some("fp") => assert!(!r, "seed {seed}: {notes:?}"),
+                    _ => int_reorders += usize::from(r),
+                }
+            }
+        }
+        assert!(
+            int_reorders > 20,
+            "only {int_reorders} integer loops forced"
+        );
+        assert!(dropped > 20, "only {dropped} float loops had hints dropped");
     }
 
     #[test]
