@@ -391,27 +391,7 @@ fn analyze(
             loopwright_analysis::scev::Ty::Int(w) => w,
             loopwright_analysis::scev::Ty::Ptr(_) => return Err(Rejection::NoExitCount),
         };
-        let mut dom_blocks = Vec::new();
-        let mut cur = Some(preheader);
-        while let Some(b) = cur {
-            dom_blocks.push(b);
-            cur = a.dt.idom(b);
-        }
-        // The operands of the exit conditions come first, as in LLVM's
-        // value map.
-        let mut first = Vec::new();
-        for &b in &lf.exiting_blocks(cfg, l) {
-            let Some(t) = f.terminator(b) else { continue };
-            let Some(Operand::Value(c)) = f.inst(t).operands().first().copied() else {
-                continue;
-            };
-            if let ValueDef::Result(ci) = f.value_def(c) {
-                if f.inst(ci).opcode == Opcode::ICmp {
-                    first.extend(f.inst(ci).operands().iter().filter_map(|o| o.as_value()));
-                }
-            }
-        }
-        let existing = expand::existing_values(se, f, &first, &dom_blocks);
+        let existing = expand::existing_values_in_preheader(se, f, a, l, preheader);
         // `getAddExpr(BECount, 1)`, with the flags scalar evolution infers.
         let t = se.ty(s);
         let one = se.get_one(t);

@@ -27,7 +27,7 @@ use crate::remark::{Remark, Remarks, SourceLoc};
 use crate::utils::expand::{self, Existing, ExpandCtx};
 use crate::FnAnalyses;
 use loopwright_analysis::ivdesc::PhiDescriptors;
-use loopwright_ir::{Block, Func, Function, Module, Opcode, Operand, ValueDef};
+use loopwright_ir::{Block, Func, Function, Module};
 use std::fmt::Write as _;
 
 /// The widest width accepted.
@@ -50,38 +50,6 @@ enum Decision {
     /// and the loop's location.
     /// The values the expander may reuse come last.
     Plan(Box<VPlan>, Vec<Remark>, Option<SourceLoc>, Existing),
-}
-
-/// The values the expander may reuse in `plan`'s preheader: those of the
-/// blocks that dominate it, the operands of the loop's exit condition
-/// first (LLVM's value map hands out the value scalar evolution met
-/// first), as the runtime unroller collects them.
-fn existing_values(
-    f: &Function,
-    a: &FnAnalyses,
-    se: &mut loopwright_analysis::scev::ScalarEvolution,
-    l: loopwright_analysis::loops::Loop,
-    plan: &VPlan,
-) -> Existing {
-    let mut dom_blocks = Vec::new();
-    let mut cur = Some(plan.preheader);
-    while let Some(b) = cur {
-        dom_blocks.push(b);
-        cur = a.dt.idom(b);
-    }
-    let mut first = Vec::new();
-    for b in a.loops.exiting_blocks(&a.cfg, l) {
-        let Some(t) = f.terminator(b) else { continue };
-        let Some(Operand::Value(c)) = f.inst(t).operands().first().copied() else {
-            continue;
-        };
-        if let ValueDef::Result(ci) = f.value_def(c) {
-            if f.inst(ci).opcode == Opcode::ICmp {
-                first.extend(f.inst(ci).operands().iter().filter_map(|o| o.as_value()));
-            }
-        }
-    }
-    expand::existing_values(se, f, &first, &dom_blocks)
 }
 
 /// Runs `loop-vectorize` on `f` (function `fid` of `m`, lent out).
@@ -257,7 +225,13 @@ pub fn vectorize_function(
                                     ic,
                                 ) {
                                     Ok(p) => {
-                                        let existing = existing_values(fr, a, se, l, &p);
+                                        let existing = expand::existing_values_in_preheader(
+                                            se,
+                                            fr,
+                                            a,
+                                            l,
+                                            p.preheader,
+                                        );
                                         let ctx = ExpandCtx::new(a, existing.clone());
                                         if transform::can_execute(mr, fr, &p, &ctx) {
                                             Decision::Plan(Box::new(p), cost_remarks, loc, existing)

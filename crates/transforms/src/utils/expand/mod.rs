@@ -435,6 +435,38 @@ pub fn existing_values(
     out
 }
 
+/// [`existing_values`] for an expansion in `preheader`, the preheader of
+/// `l`: the values of the blocks that dominate it, the operands of the
+/// loop's exit conditions first (LLVM's value map hands out the value
+/// scalar evolution met first, and it computes those first).
+pub fn existing_values_in_preheader(
+    se: &mut ScalarEvolution,
+    f: &Function,
+    a: &crate::FnAnalyses,
+    l: Loop,
+    preheader: Block,
+) -> Existing {
+    let mut dom_blocks = Vec::new();
+    let mut cur = Some(preheader);
+    while let Some(b) = cur {
+        dom_blocks.push(b);
+        cur = a.dt.idom(b);
+    }
+    let mut first = Vec::new();
+    for b in a.loops.exiting_blocks(&a.cfg, l) {
+        let Some(t) = f.terminator(b) else { continue };
+        let Some(Operand::Value(c)) = f.inst(t).operands().first().copied() else {
+            continue;
+        };
+        if let ValueDef::Result(ci) = f.value_def(c) {
+            if f.inst(ci).opcode == Opcode::ICmp {
+                first.extend(f.inst(ci).operands().iter().filter_map(|o| o.as_value()));
+            }
+        }
+    }
+    existing_values(se, f, &first, &dom_blocks)
+}
+
 /// What the expander may use besides the expression: values to reuse,
 /// the loops and dominators (analyses of the blocks that existed before
 /// the current edits) out of which loop-invariant code is hoisted, and
