@@ -92,7 +92,7 @@ pub fn try_run(
     .stdout(Stdio::piped())
     .stderr(Stdio::piped());
     let start = Instant::now();
-    let mut child = cmd.spawn()?;
+    let mut child = spawn(cmd)?;
     let pid = child.id();
     if let (Some(input), Some(mut pipe)) = (stdin, child.stdin.take()) {
         let input = input.to_vec();
@@ -173,6 +173,24 @@ fn wait_exited(pid: u32) {
         };
         if r == 0 || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
             return;
+        }
+    }
+}
+
+/// `cmd.spawn()`, retried while the executable is busy (`ETXTBSY`): a
+/// test that has just written a script (a self-test's stand-in) can find it
+/// still open for writing in a child that another test thread forked
+/// between our write and our exec; the child closes it at its own exec, so
+/// the condition passes within milliseconds.
+fn spawn(cmd: &mut Command) -> std::io::Result<std::process::Child> {
+    let mut tries = 0;
+    loop {
+        match cmd.spawn() {
+            Err(e) if e.raw_os_error() == Some(libc::ETXTBSY) && tries < 100 => {
+                tries += 1;
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            r => return r,
         }
     }
 }
