@@ -58,6 +58,7 @@
 
 mod accesses;
 mod depcheck;
+pub mod interleave;
 pub mod print;
 mod pse;
 mod rtcheck;
@@ -74,6 +75,7 @@ use loopwright_ir::{Block, Flags, Function, Inst, Module, Opcode, Operand, Type,
 use pse::Pse;
 
 pub use depcheck::DepKind;
+pub use interleave::{InterleaveGroup, InterleaveInfo};
 
 /// The options of loop access analysis (LLVM's command-line options).
 #[derive(Clone, Debug)]
@@ -98,6 +100,10 @@ pub struct LaaOptions {
     /// Twice the target's fixed vector register width in bits
     /// (`MaxTargetVectorWidthInBits`); `None` without a target.
     pub max_target_vector_width_bits: Option<u64>,
+    /// Form interleave groups ([`LoopAccessInfo::interleave`]) when the
+    /// memory is vectorizable: the loop vectorizer's
+    /// `enableInterleavedAccessVectorization`.
+    pub interleaved_accesses: bool,
 }
 
 impl Default for LaaOptions {
@@ -112,6 +118,7 @@ impl Default for LaaOptions {
             forced_vf: 0,
             forced_interleave: 0,
             max_target_vector_width_bits: None,
+            interleaved_accesses: false,
         }
     }
 }
@@ -309,6 +316,9 @@ pub struct LoopAccessInfo {
     pub rewritten: Vec<(Inst, Scev, Scev)>,
     /// Pointers with a symbolic stride speculated to be 1.
     pub symbolic_strides: Vec<(Operand, Scev)>,
+    /// The interleave groups (formed only with
+    /// [`LaaOptions::interleaved_accesses`]).
+    pub interleave: InterleaveInfo,
 }
 
 impl LoopAccessInfo {
@@ -328,6 +338,7 @@ impl LoopAccessInfo {
             predicates: Vec::new(),
             rewritten: Vec::new(),
             symbolic_strides: Vec::new(),
+            interleave: InterleaveInfo::default(),
         }
     }
 
@@ -399,6 +410,13 @@ impl<'a> LoopAccessAnalysis<'a> {
         };
         if cx.can_analyze(&mut info) {
             info.can_vectorize_memory = cx.analyze_loop(&mut pse, &mut info);
+            if info.can_vectorize_memory && cx.opts.interleaved_accesses {
+                // The groups' queries are not loop access analysis's own:
+                // they must not change its "Expressions re-written".
+                let queried = pse.queried.clone();
+                info.interleave = cx.analyze_interleaving(&mut pse, &info);
+                pse.queried = queried;
+            }
         }
         info.symbolic_strides = std::mem::take(&mut cx.symbolic_strides);
         info.predicates = pse.preds.clone();
