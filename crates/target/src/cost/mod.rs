@@ -46,6 +46,7 @@ mod budget;
 pub mod cast;
 pub mod cmpsel;
 pub mod imm;
+pub mod interleaved;
 pub mod intrinsic;
 pub mod memory;
 pub mod mvt;

@@ -364,7 +364,7 @@ impl Subtarget {
             }
             ShuffleKind::ExtractSubvector | ShuffleKind::InsertSubvector => {
                 let Some(sub) = sub else {
-                    return self.scalarization_overhead_d(ty, true, true, ck, d);
+                    return self.scalarization_overhead_d(ty, true, true, ck, d, None);
                 };
                 let mut c = 0u64;
                 for i in 0..sub.lanes {
@@ -389,7 +389,7 @@ impl Subtarget {
                 }
                 c
             }
-            _ => self.scalarization_overhead_d(ty, true, true, ck, d),
+            _ => self.scalarization_overhead_d(ty, true, true, ck, d, None),
         }
     }
 
@@ -536,9 +536,21 @@ impl Subtarget {
         if !self.is_x86 {
             return 1;
         }
-        self.scalarization_overhead_d(ty, insert, extract, ck, 0)
+        self.scalarization_overhead_d(ty, insert, extract, ck, 0, None)
     }
 
+    /// LLVM's `getScalarizationOverhead` of extracting the elements of
+    /// `ty` whose entry in `demanded` is true (one entry per lane).
+    pub fn extraction_overhead(&self, ty: Ty, demanded: &[bool], ck: CostKind) -> u64 {
+        let _query = super::budget::enter();
+        if !self.is_x86 {
+            return 1;
+        }
+        self.scalarization_overhead_d(ty, false, true, ck, 0, Some(demanded))
+    }
+
+    /// `demanded`: the lanes extracted (`None`: all); inserts always
+    /// build every lane.
     fn scalarization_overhead_d(
         &self,
         ty: Ty,
@@ -546,7 +558,9 @@ impl Subtarget {
         extract: bool,
         ck: CostKind,
         depth: u32,
+        demanded: Option<&[bool]>,
     ) -> u64 {
+        let wanted = |i: u64| demanded.is_none_or(|d| d.get(i as usize).copied().unwrap_or(false));
         if !super::budget::step() {
             return 1;
         }
@@ -571,7 +585,7 @@ impl Subtarget {
                         d,
                     ));
                 }
-                if ext {
+                if ext && wanted(u64::from(i)) {
                     c = c.saturating_add(self.vector_inst_cost_d(
                         VectorInst::Extract,
                         sub,
@@ -666,11 +680,15 @@ impl Subtarget {
                 let legal_elts = u64::from(lt.vt.num_elements()).saturating_mul(legal_vecs);
                 let per_lane = (legal_elts / total_lanes.max(1)).max(1);
                 let lane_ty = ty.with_lanes(per_lane as u32);
-                let demanded = u64::from(ty.lanes);
+                let lanes = u64::from(ty.lanes);
                 for l in 0..total_lanes.min(4096) {
                     let lo = l * per_lane;
-                    let k = demanded.min(lo + per_lane).saturating_sub(lo);
-                    if k == 0 {
+                    let hi = lanes.min(lo + per_lane);
+                    let idx: Vec<u32> = (lo..hi)
+                        .filter(|&j| wanted(j))
+                        .map(|j| (j - lo) as u32)
+                        .collect();
+                    if idx.is_empty() {
                         continue;
                     }
                     cost = cost.saturating_add(self.shuffle_cost_d(
@@ -681,7 +699,7 @@ impl Subtarget {
                         ck,
                         d,
                     ));
-                    for i in 0..k as u32 {
+                    for i in idx {
                         cost = cost.saturating_add(self.vector_inst_cost_d(
                             VectorInst::Extract,
                             lane_ty,
