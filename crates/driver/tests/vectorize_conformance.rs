@@ -174,3 +174,118 @@ fn wrong_outputs_fail() {
     assert!(c.problems.is_empty(), "loopwright: {:?}", c.problems);
     let _ = std::fs::remove_dir_all(&work);
 }
+
+/// How a function's vector loop accesses memory: wide loads of interleave
+/// groups (`%wide.vec`), interleaved stores (`%interleaved.vec`),
+/// gathers and scatters; `None` if the function has no vector loop.
+fn memory_shape(module: &str, function: &str) -> Option<[usize; 4]> {
+    let start = module.find(&format!("@{function}("))?;
+    let body = &module[start..];
+    let body = &body[..body.find("\n}\n").unwrap_or(body.len())];
+    if !body.contains("vector.body:") {
+        return None;
+    }
+    let count = |pat: &str| body.lines().filter(|l| l.contains(pat)).count();
+    Some([
+        body.lines()
+            .filter(|l| l.trim_start().starts_with("%wide.vec") && l.contains(" = load "))
+            .count(),
+        count("%interleaved.vec"),
+        count("@llvm.masked.gather"),
+        count("@llvm.masked.scatter"),
+    ])
+}
+
+/// The cost model widens interleave groups as opt-19 does:
+/// `tests/vectorize/transform/interleave.c`, compiled for SSE2, AVX2 and
+/// AVX-512, at forced widths 2 to 32, has in every function both tools
+/// vectorize as many group loads and interleaved stores (and gathers and
+/// scatters) in loopwright's output as in opt-19's. The widths decide
+/// between a group, a gather and scalar accesses, so this checks
+/// `crates/target`'s interleaved costs against LLVM's own choices.
+#[test]
+fn interleave_decisions_match_opt() {
+    if !common::have_conformance_tools("vectorize_conformance") {
+        return;
+    }
+    let work = common::work_dir("vectorize_interleave_decisions");
+    let src = common::root().join("tests/vectorize/transform/interleave.c");
+    let mut compared = 0;
+    let mut with_groups = 0;
+    let mut problems = Vec::new();
+    for march in ["x86-64", "x86-64-v3", "skylake-avx512"] {
+        let name = format!("interleave.{march}");
+        let input = common::prepare_c(&src, &name, &[format!("-march={march}")], &work);
+        let text = std::fs::read_to_string(&input).expect("prepared");
+        let functions: Vec<String> = text
+            .lines()
+            .filter(|l| l.starts_with("define "))
+            .filter_map(|l| {
+                let at = l.find('@')?;
+                let rest = &l[at + 1..];
+                Some(rest[..rest.find('(')?].to_string())
+            })
+            .filter(|f| f != "main")
+            .collect();
+        for w in [2, 4, 8, 16, 32] {
+            let args = [
+                "-passes=loop-vectorize".to_string(),
+                format!("-force-vector-width={w}"),
+                "-force-vector-interleave=1".to_string(),
+            ];
+            let ours = work.join(format!("{name}.{w}.lw.ll"));
+            let theirs = work.join(format!("{name}.{w}.opt.ll"));
+            let o = common::execute(
+                std::process::Command::new(lw())
+                    .args(&args)
+                    .arg(&input)
+                    .arg("-o")
+                    .arg(&ours),
+            );
+            assert!(
+                o.status.success(),
+                "loopwright failed on {name} at width {w}"
+            );
+            let o = common::execute(
+                std::process::Command::new("opt-19")
+                    .args(&args)
+                    .arg("-S")
+                    .arg(&input)
+                    .arg("-o")
+                    .arg(&theirs),
+            );
+            assert!(o.status.success(), "opt-19 failed on {name} at width {w}");
+            let (a, b) = (
+                std::fs::read_to_string(&ours).expect("our output"),
+                std::fs::read_to_string(&theirs).expect("opt-19's output"),
+            );
+            for f in &functions {
+                let (Some(x), Some(y)) = (memory_shape(&a, f), memory_shape(&b, f)) else {
+                    continue;
+                };
+                compared += 1;
+                if y[0] + y[1] > 0 {
+                    with_groups += 1;
+                }
+                if x != y {
+                    problems.push(format!(
+                        "{march} width {w} @{f}: loopwright {x:?}, opt-19 {y:?} \
+                         (group loads, interleaved stores, gathers, scatters)"
+                    ));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    eprintln!(
+        "interleave decisions: {compared} vectorized functions compared, {with_groups} with groups in opt-19's output"
+    );
+    floors::check_all(&[
+        ("vectorize_conformance.interleave_functions", compared),
+        (
+            "vectorize_conformance.interleave_group_functions",
+            with_groups,
+        ),
+    ]);
+    let _ = std::fs::remove_dir_all(&work);
+}

@@ -19,7 +19,8 @@
 //!
 //! `defects_are_caught` runs the same programs through the transform with
 //! a deliberate defect (run-time checks that never fail, an epilogue that
-//! never runs) and requires failures: the oracle sees miscompiles.
+//! never runs, interleave groups whose members get each other's lanes)
+//! and requires failures: the oracle sees miscompiles.
 //!
 //! Environment: `VECTORIZE_EXEC_PROGRAMS` (default 300 per generator),
 //! `VECTORIZE_EXEC_CONFIGS` (forced width/interleave pairs per program,
@@ -359,6 +360,7 @@ fn defects_are_caught() {
         (Defect::DropRuntimeChecks, Gen::Vloops),
         (Defect::DropRuntimeChecks, Gen::Aliasing),
         (Defect::SkipEpilogue, Gen::Vloops),
+        (Defect::InterleaveMask, Gen::Vloops),
     ] {
         let t = run_programs(gen, 1, 40, 2, Some(defect), &work);
         report(&format!("{defect:?}"), &t);

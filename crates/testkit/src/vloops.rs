@@ -5,7 +5,9 @@
 //! saxpy through pointers that may alias, reverse loops, inductions and
 //! loaded values used after the loop, first-order recurrences, narrow
 //! (`unsigned char`, `unsigned short`) induction variables, strided and
-//! loop-invariant accesses, and `a[i] = f(a[i + k])` for small `k` of
+//! loop-invariant accesses, interleave groups (records of 2 to 8
+//! elements, some loaded, all stored, forward or backward), and
+//! `a[i] = f(a[i + k])` for small `k` of
 //! either sign, inductions of the element type (floating point for
 //! `float` and `double`). `main` calls each kernel with trip counts around the
 //! widths and interleave counts the test forces (0, 1, VF-1, VF, VF+1,
@@ -102,7 +104,7 @@ fn kernel(rng: &mut Rng, k: usize, t: &str) -> (String, String) {
     let name = format!("k{k}");
     let arr = |rng: &mut Rng| *rng.pick(&["A", "B", "C"]);
     let off = |rng: &mut Rng| rng.below(40);
-    let shape = rng.below(12);
+    let shape = rng.below(13);
     let ncalls = 2 + rng.below(4);
     match shape {
         // Reductions.
@@ -274,6 +276,43 @@ fn kernel(rng: &mut Rng, k: usize, t: &str) -> (String, String) {
                     c,
                     "  mix((unsigned long){name}({x} + {ox}, {y} + {oy}, (T){st}, {n}));"
                 );
+            }
+        }
+        // Interleave groups: members of `f`-element records loaded (some
+        // indices left out: gaps) and all stored, forward or backward.
+        12 => {
+            let f = *rng.pick(&[2usize, 3, 4, 2, 3, 8]);
+            let mut loaded: Vec<usize> = (0..f).filter(|&j| j == 0 || rng.chance(0.7)).collect();
+            if loaded.is_empty() {
+                loaded.push(0);
+            }
+            let backward = rng.chance(0.25);
+            let head = if backward {
+                "for (long i = n - 1; i >= 0; i--)"
+            } else {
+                "for (long i = 0; i < n; i++)"
+            };
+            let mut body = String::new();
+            for &j in &loaded {
+                let _ = write!(body, " T v{j} = b[{f} * i + {j}];");
+            }
+            for j in 0..f {
+                let v = loaded[(j + 1) % loaded.len()];
+                let _ = write!(
+                    body,
+                    " a[{f} * i + {j}] = v{v} * (T){} + (T){j};",
+                    j % 3 + 1
+                );
+            }
+            let _ = writeln!(
+                s,
+                "NOINLINE void {name}(T *a, T *b, long n) {{ {head} {{{body} }} }}"
+            );
+            for _ in 0..ncalls {
+                let (x, y) = (arr(rng), arr(rng));
+                let n = trip(rng) / f;
+                let (ox, oy) = (off(rng), off(rng));
+                let _ = writeln!(c, "  {name}({x} + {ox}, {y} + {oy}, {n});");
             }
         }
         // A loop with a symbolic stride (versioned on stride == 1).

@@ -8,6 +8,7 @@
 //! recipes from these decisions and never decides them itself; the
 //! transform executes the plan and decides nothing.
 
+use loopwright_analysis::laa::InterleaveGroup;
 use loopwright_ir::Inst;
 
 /// How a load or store is vectorized at one width (LLVM's
@@ -43,6 +44,13 @@ pub struct WidthDecisions {
     /// Instructions whose value is the same in every lane and computed
     /// once per vector iteration (LLVM's `UniformsAfterVectorization`).
     pub uniforms: Vec<Inst>,
+    /// The interleave groups whose members are decided
+    /// [`MemWidening::Interleave`] at this width.
+    pub groups: Vec<InterleaveGroup>,
+    /// The vector loop must leave at least one iteration to the scalar
+    /// loop (an interleave group of the loop reads past its last
+    /// member's index: LLVM's `requiresScalarEpilogue`).
+    pub requires_scalar_epilogue: bool,
 }
 
 impl WidthDecisions {

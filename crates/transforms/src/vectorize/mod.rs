@@ -129,6 +129,8 @@ pub fn laa_options(m: &Module, f: &Function, base: &LaaOptions) -> LaaOptions {
         .register_bit_width(RegisterKind::FixedVector);
     LaaOptions {
         max_target_vector_width_bits: (width != 0).then_some(2 * u64::from(width)),
+        // `enableInterleavedAccessVectorization`: x86 but Atom.
+        interleaved_accesses: !target.subtarget().has(loopwright_target::Feature::IsAtom),
         ..base.clone()
     }
 }

@@ -26,6 +26,7 @@ use super::decision::{MemWidening, WidthDecisions};
 use super::legality::Legal;
 use crate::utils::expand::{self, pred, Expr};
 use loopwright_analysis::ivdesc::{InductionKind, InductionStep, RecurKind};
+use loopwright_analysis::laa::InterleaveGroup;
 use loopwright_analysis::loops::Loop;
 use loopwright_analysis::scev::ScalarEvolution;
 use loopwright_analysis::{ControlFlowGraph, LoopForest};
@@ -72,6 +73,10 @@ pub enum Recipe {
     WidenStore { inst: Inst, reverse: bool },
     /// A scalar copy per lane (`REPLICATE`/`CLONE`).
     Replicate { inst: Inst, lanes: Lanes },
+    /// An interleave group (`INTERLEAVE-GROUP`): at the group's insert
+    /// position, one wide load per part split into the members by
+    /// shuffles, or the members' vectors interleaved into one wide store.
+    Interleave { group: InterleaveGroup },
     /// The recurrence's value in this iteration: the last lane of the
     /// previous part spliced with the new one (`EMIT splice`), emitted
     /// right after the recurrence's previous value.
@@ -356,6 +361,7 @@ pub fn legal_decisions(
         memory,
         scalars,
         uniforms,
+        ..WidthDecisions::default()
     }
 }
 
@@ -749,14 +755,50 @@ pub fn build(
     for r in &recurrences {
         work.push(r.previous);
     }
+    // Interleave groups: a member's address is not needed (the group's
+    // comes from its insert position), and a needed load member needs the
+    // group's insert position.
+    let groups: Vec<&InterleaveGroup> = decisions
+        .groups
+        .iter()
+        .filter(|g| {
+            g.members
+                .iter()
+                .all(|&(_, x)| decisions.memory_of(x) == Some(MemWidening::Interleave))
+        })
+        .collect();
+    let group_of: FxHashMap<Inst, usize> = groups
+        .iter()
+        .enumerate()
+        .flat_map(|(k, g)| g.members.iter().map(move |&(_, x)| (x, k)))
+        .collect();
+    for g in &groups {
+        if g.store && !g.is_full() {
+            return refuse("an interleaved store group with gaps");
+        }
+    }
     while let Some(i) = work.pop() {
         if !needed.insert(i) {
             continue;
         }
-        if f.inst(i).opcode == Opcode::Phi {
+        let d = f.inst(i);
+        if d.opcode == Opcode::Phi {
             continue;
         }
-        for &op in f.inst(i).operands() {
+        let mut ops: Vec<Operand> = d.operands().to_vec();
+        if let Some(&k) = group_of.get(&i) {
+            let g = groups[k];
+            ops = Vec::new();
+            if d.opcode == Opcode::Store {
+                ops.push(d.operands()[0]);
+            }
+            if i == g.insert_pos {
+                ops.push(access(m, f, i).expect("a memory access").0);
+            } else {
+                work.push(g.insert_pos);
+            }
+        }
+        for op in ops {
             if let Some(j) = inst_of(f, op).filter(|j| in_loop.contains(j)) {
                 work.push(j);
             }
@@ -838,6 +880,13 @@ pub fn build(
                     return refuse("a header phi that is no induction, reduction or recurrence");
                 }
             }
+            Opcode::Load | Opcode::Store if group_of.contains_key(&i) => {
+                let g = groups[group_of[&i]];
+                if i != g.insert_pos {
+                    continue;
+                }
+                Recipe::Interleave { group: g.clone() }
+            }
             Opcode::Load | Opcode::Store => {
                 let load = d.opcode == Opcode::Load;
                 match decisions.memory_of(i) {
@@ -915,6 +964,10 @@ pub fn build(
             }
             let v = f.inst_result(i).expect("replicated values have results");
             let ok = users(f, v).all(|u| match kinds.get(&u) {
+                _ if group_of.contains_key(&u) => {
+                    f.inst(u).opcode != Opcode::Store
+                        || f.inst(u).operands()[0] != Operand::Value(v)
+                }
                 None => in_loop.contains(&u),
                 Some(Recipe::WidenLoad { .. }) => true,
                 Some(Recipe::WidenStore { .. }) => f.inst(u).operands()[0] != Operand::Value(v),
@@ -945,6 +998,9 @@ pub fn build(
             continue;
         };
         let first_only = users(f, v).all(|u| match kinds.get(&u) {
+            _ if group_of.contains_key(&u) => {
+                f.inst(u).opcode != Opcode::Store || f.inst(u).operands()[0] != Operand::Value(v)
+            }
             None => true,
             Some(Recipe::Replicate {
                 lanes: Lanes::First | Lanes::All,
@@ -1035,6 +1091,29 @@ pub fn build(
         let mut defined: FxHashSet<Inst> = FxHashSet::default();
         let mut splices: FxHashSet<Inst> = FxHashSet::default();
         for r in &body {
+            if let Recipe::Interleave { group } = r {
+                let mut ops = Vec::new();
+                for &(_, x) in &group.members {
+                    let d = f.inst(x);
+                    if d.opcode == Opcode::Store {
+                        ops.push(d.operands()[0]);
+                    }
+                }
+                ops.push(access(m, f, group.insert_pos).expect("a memory access").0);
+                for op in ops {
+                    if let Some(j) = inst_of(f, op).filter(|j| in_loop.contains(j)) {
+                        let ok = defined.contains(&j)
+                            && (!recurrences.iter().any(|r| r.phi == j) || splices.contains(&j));
+                        if !ok {
+                            return refuse("an operand is not computed before its use");
+                        }
+                    }
+                }
+                for &(_, x) in &group.members {
+                    defined.insert(x);
+                }
+                continue;
+            }
             let inst = match r {
                 Recipe::Widen { inst, .. }
                 | Recipe::WidenCall { inst, .. }
@@ -1178,6 +1257,18 @@ impl VPlan {
                 ),
                 Recipe::RecurrenceSplice { phi } => {
                     format!("EMIT splice of {}", inst(*phi))
+                }
+                Recipe::Interleave { group } => {
+                    let mut t = format!(
+                        "INTERLEAVE-GROUP factor {}{} at {}",
+                        group.factor,
+                        if group.reverse { " (reverse)" } else { "" },
+                        inst(group.insert_pos)
+                    );
+                    for (k, x) in &group.members {
+                        let _ = write!(t, "; {k}: {}", inst(*x));
+                    }
+                    t
                 }
                 Recipe::BranchOnCount => {
                     "EMIT vp<%index.next> = add vp<%index>, VF*IC; branch-on-count vp<%index.next>, n.vec"

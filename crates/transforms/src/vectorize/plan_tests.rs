@@ -80,6 +80,16 @@ fn recipes(m: &Module, p: &VPlan) -> Vec<String> {
                 )
             }
             Recipe::WidenCall { vector_name, .. } => format!("call:{vector_name}"),
+            Recipe::Interleave { group } => format!(
+                "interleave{}:{}",
+                group.factor,
+                group
+                    .members
+                    .iter()
+                    .map(|&(k, x)| format!("{k}={}", name(m, x)))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ),
             Recipe::WidenLoad { inst, reverse } => {
                 format!(
                     "load{}:{}",

@@ -17,6 +17,20 @@
 //!                   scalar.recur.init) → the original loop, now the epilogue
 //! ```
 //!
+//! When an interleave group reads past its last member
+//! (`requires_scalar_epilogue`), the scalar loop runs at least one
+//! iteration: `min.iters.check` is `tc <=u VF·IC`, a remainder of 0 counts
+//! as VF·IC in `n.vec`, and the middle block always continues in
+//! `scalar.ph` (the exit's phis keep their scalar-loop values only).
+//!
+//! An interleave group ([`Recipe::Interleave`]) is emitted at its insert
+//! position as `VPInterleaveRecipe` does: the address of member 0 (of the
+//! last lane when reversed) by a GEP from the insert position's lane-0
+//! address, one `wide.vec` load per part split by `strided.vec` shuffles
+//! (then `reverse`d), or the members' vectors concatenated and shuffled
+//! into one `interleaved.vec` store; members of another type of the same
+//! size are cast as `createBitOrPointerCast` casts them.
+//!
 //! Values of the vector loop are kept per part (interleaved copy) as a
 //! vector, as one scalar per lane, as a first-lane scalar or as one
 //! uniform scalar ([`Val`]); a user that needs another form gets it by
@@ -36,6 +50,7 @@ use super::plan::{access, scalar_intrinsic_operand, Lanes, LiveOut, Recipe, Step
 use crate::loopid::{vectorize_loop_ids, VectorizePlan};
 use crate::utils::expand::{self, pred, ExpandCtx};
 use loopwright_analysis::ivdesc::{InductionKind, RecurKind};
+use loopwright_analysis::laa::InterleaveGroup;
 use loopwright_analysis::loopmd::loop_id_of_latches;
 use loopwright_ir::{
     Block, Builder, ConstData, Extra, Flags, Function, Inst, InstData, MdKind, MdNode, Module,
@@ -52,6 +67,9 @@ pub enum Defect {
     /// The middle block always exits: the scalar epilogue never runs the
     /// remaining iterations.
     SkipEpilogue,
+    /// An interleave group's loads give each member the lanes of the
+    /// member at the next index.
+    InterleaveMask,
 }
 
 /// What the transform built.
@@ -119,6 +137,7 @@ struct Exec<'p> {
     /// fast-math flags.
     pending_fp: Vec<(Inst, Operand, Operand, Opcode, Flags)>,
     dbg: Option<MdNode>,
+    defect: Option<Defect>,
 }
 
 fn inst_of(f: &Function, op: Operand) -> Option<Inst> {
@@ -240,7 +259,14 @@ pub fn execute_with(
         let mut b = Builder::at_end(f, pre);
         b.set_dbg(pre_dbg);
         let vfic = int_const(m, tc_ty, step_total);
-        let c = b.icmp(m, Predicate::Ult, tc, vfic, "min.iters.check");
+        // With a required scalar epilogue, a trip count of exactly VF·IC
+        // leaves the vector loop nothing.
+        let p = if plan.decisions.requires_scalar_epilogue {
+            Predicate::Ule
+        } else {
+            Predicate::Ult
+        };
+        let c = b.icmp(m, p, tc, vfic, "min.iters.check");
         b.cond_br(m, Operand::Value(c), scalar_ph, first_check);
     }
     let mut check_blocks = Vec::new();
@@ -324,8 +350,15 @@ pub fn execute_with(
         let mut b = Builder::before(f, vph_br);
         b.set_dbg(None);
         let vfic = int_const(m, tc_ty, step_total);
-        let r = b.binop(m, Opcode::URem, tc, vfic, Flags::NONE, "n.mod.vf");
-        Operand::Value(b.binop(m, Opcode::Sub, tc, Operand::Value(r), Flags::NONE, "n.vec"))
+        let mut r = Operand::Value(b.binop(m, Opcode::URem, tc, vfic, Flags::NONE, "n.mod.vf"));
+        if plan.decisions.requires_scalar_epilogue {
+            // At least one iteration is left: a remainder of 0 becomes
+            // VF·IC.
+            let zero = int_const(m, tc_ty, 0);
+            let z = b.icmp(m, Predicate::Eq, r, zero, "");
+            r = Operand::Value(b.select(m, Operand::Value(z), vfic, r, ""));
+        }
+        Operand::Value(b.binop(m, Opcode::Sub, tc, r, Flags::NONE, "n.vec"))
     };
     let in_loop: FxHashSet<Inst> = plan
         .blocks
@@ -355,6 +388,7 @@ pub fn execute_with(
         pending_ind: Vec::new(),
         pending_fp: Vec::new(),
         dbg: None,
+        defect,
     };
     // Induction steps and end values.
     for ind in &plan.inductions {
@@ -382,7 +416,14 @@ pub fn execute_with(
         rdx.insert(r.phi, v);
     }
     let mut live: Vec<(Inst, Operand)> = Vec::new();
-    for (phi, lo) in &plan.exit_phis {
+    // A required scalar epilogue: the middle block always continues in
+    // the scalar loop, which gives the exit its values.
+    let exit_phis: &[(Inst, LiveOut)] = if plan.decisions.requires_scalar_epilogue {
+        &[]
+    } else {
+        &plan.exit_phis
+    };
+    for (phi, lo) in exit_phis {
         let v = match lo {
             LiveOut::Invariant(v) => *v,
             LiveOut::Reduction(p) => rdx[p],
@@ -413,13 +454,17 @@ pub fn execute_with(
     {
         let mut b = Builder::at_end(f, middle);
         b.set_dbg(None);
-        let c = b.icmp(m, Predicate::Eq, tc, n_vec, "cmp.n");
-        let c = if defect == Some(Defect::SkipEpilogue) {
-            Operand::Const(m.consts.int(TypeTable::I1, 1, 1))
+        if plan.decisions.requires_scalar_epilogue {
+            b.br(scalar_ph);
         } else {
-            Operand::Value(c)
-        };
-        b.cond_br(m, c, plan.exit, scalar_ph);
+            let c = b.icmp(m, Predicate::Eq, tc, n_vec, "cmp.n");
+            let c = if defect == Some(Defect::SkipEpilogue) {
+                Operand::Const(m.consts.int(TypeTable::I1, 1, 1))
+            } else {
+                Operand::Value(c)
+            };
+            b.cond_br(m, c, plan.exit, scalar_ph);
+        }
     }
     for (phi, v) in live {
         crate::utils::phi_add_incoming(f, phi, v, middle);
@@ -1073,6 +1118,7 @@ impl Exec<'_> {
                     self.vals.insert(*inst, Val::Vector(parts));
                 }
             }
+            Recipe::Interleave { group } => self.interleave(m, f, group),
             Recipe::Replicate { inst, lanes } => {
                 self.flush_pending(m, f);
                 let d = f.inst(*inst).clone();
@@ -1151,6 +1197,63 @@ impl Exec<'_> {
 }
 
 /// Copies the metadata a widened access keeps from `from` to `to`.
+/// LLVM's `propagateMetadata` for the wide access of an interleave group,
+/// simplified: a kind the members share with one node is kept, any other
+/// is dropped (LLVM merges differing nodes into their most generic form;
+/// dropping is the conservative end of that).
+fn group_md(m: &Module, f: &mut Function, members: &[Inst], to: Inst) {
+    let kinds: Vec<MdKind> = MEM_MD.iter().filter_map(|n| m.md.find_kind(n)).collect();
+    let first = members[0];
+    let md: Vec<(MdKind, MdNode)> = f
+        .inst(first)
+        .md
+        .iter()
+        .filter(|(k, n)| {
+            kinds.contains(k) && members.iter().all(|&x| f.inst(x).md.get(*k) == Some(*n))
+        })
+        .collect();
+    let mut i = f.inst_mut(to);
+    for (k, n) in md {
+        i.md().set(k, n);
+    }
+}
+
+/// `createBitOrPointerCast`: `v` (a vector of `vf` elements of the same
+/// size as `to`'s) as a vector of `to`.
+fn bit_or_pointer_cast(
+    b: &mut Builder<'_>,
+    m: &mut Module,
+    v: Operand,
+    from: Type,
+    to: Type,
+    vf: u32,
+) -> Operand {
+    if from == to {
+        return v;
+    }
+    let dl = loopwright_ir::DataLayout::of_module(m);
+    let bits = dl.size_bits(&m.types, from) as u32;
+    let vto = m.types.vector(vf, to);
+    let (fp, tp) = (m.types.is_ptr(from), m.types.is_ptr(to));
+    let one = |b: &mut Builder<'_>, m: &mut Module, v: Operand, fp: bool, tp: bool, ty: Type| {
+        let op = match (fp, tp) {
+            (true, false) => Opcode::PtrToInt,
+            (false, true) => Opcode::IntToPtr,
+            _ => Opcode::BitCast,
+        };
+        Operand::Value(b.cast(m, op, v, ty, Flags::NONE, ""))
+    };
+    let direct = !((fp && m.types.is_float(to)) || (tp && m.types.is_float(from)));
+    if direct {
+        return one(b, m, v, fp, tp, vto);
+    }
+    // Pointer <-> float: through an integer of the same size.
+    let it = m.types.int(bits);
+    let vint = m.types.vector(vf, it);
+    let w = one(b, m, v, fp, false, vint);
+    one(b, m, w, false, tp, vto)
+}
+
 fn copy_md(m: &Module, f: &mut Function, from: Inst, to: Inst) {
     let kinds: Vec<MdKind> = MEM_MD.iter().filter_map(|n| m.md.find_kind(n)).collect();
     let md: Vec<(MdKind, MdNode)> = f
@@ -1231,6 +1334,157 @@ impl Exec<'_> {
     /// `vec.ind` of a floating-point induction: `<start, start op step,
     /// ...>`, advanced by VF·step per part (`op` the update's `fadd` or
     /// `fsub`, with its fast-math flags).
+    /// `VPInterleaveRecipe::execute` for an unmasked group.
+    fn interleave(&mut self, m: &mut Module, f: &mut Function, g: &InterleaveGroup) {
+        self.flush_pending(m, f);
+        let (vf, ic) = (self.plan.vf, self.plan.ic);
+        let ip = g.insert_pos;
+        let (ptr, sty) = access(m, f, ip).expect("a memory access");
+        let factor = g.factor;
+        let index = g.index_of(ip).expect("the insert position is a member");
+        // The address of the member at index 0 (of the last lane's member
+        // 0 when reversed), from the insert position's.
+        let idx = if g.reverse {
+            -(i64::from(vf - 1) * i64::from(factor) + i64::from(index))
+        } else {
+            -i64::from(index)
+        };
+        let inbounds = inst_of(f, ptr).is_some_and(|p| {
+            let d = f.inst(p);
+            d.opcode == Opcode::GetElementPtr && d.flags.contains(Flags::INBOUNDS)
+        });
+        let flags = if inbounds {
+            Flags::INBOUNDS
+        } else {
+            Flags::NONE
+        };
+        let mut addrs = Vec::new();
+        for k in 0..ic {
+            let p0 = self.scalar(m, f, ptr, k, 0);
+            self.dbg = inst_of(f, p0).and_then(|i| f.inst(i).md.get(MdKind::DBG));
+            let c = int_const(m, TypeTable::I32, idx);
+            addrs.push(Operand::Value(self.builder(f).gep(
+                m,
+                sty,
+                p0,
+                &[c],
+                flags,
+                "",
+            )));
+        }
+        self.dbg = f.inst(ip).md.get(MdKind::DBG);
+        let lanes = vf * factor;
+        let wide = m.types.vector(lanes, sty);
+        let members: Vec<Inst> = g.members.iter().map(|&(_, x)| x).collect();
+        let rmask: Vec<i32> = (0..vf as i32).rev().collect();
+        if !g.store {
+            let mut loads = Vec::new();
+            for &a in &addrs {
+                let v = self.builder(f).load(m, wide, a, g.align, false, "wide.vec");
+                if let ValueDef::Result(i) = f.value_def(v) {
+                    group_md(m, f, &members, i);
+                }
+                loads.push(Operand::Value(v));
+            }
+            for &(k, x) in &g.members {
+                let k = if self.defect == Some(Defect::InterleaveMask) {
+                    (k + 1) % factor
+                } else {
+                    k
+                };
+                let mask: Vec<i32> = (0..vf).map(|l| (k + l * factor) as i32).collect();
+                let xty = f.inst(x).ty;
+                let mut parts = Vec::new();
+                for &w in &loads {
+                    let poison = Operand::Const(m.consts.intern(ConstData::Poison(wide)));
+                    let mut v =
+                        Operand::Value(self.builder(f).shuffle(m, w, poison, &mask, "strided.vec"));
+                    if xty != sty {
+                        let mut b = self.builder(f);
+                        v = bit_or_pointer_cast(&mut b, m, v, sty, xty, vf);
+                    }
+                    if g.reverse {
+                        let vt = m.types.vector(vf, xty);
+                        let poison = Operand::Const(m.consts.intern(ConstData::Poison(vt)));
+                        v = Operand::Value(
+                            self.builder(f).shuffle(m, v, poison, &rmask, "reverse"),
+                        );
+                    }
+                    parts.push(v);
+                }
+                self.vals.insert(x, Val::Vector(parts));
+            }
+            return;
+        }
+        for (k, &a) in addrs.iter().enumerate() {
+            let k = k as u32;
+            let mut vecs = Vec::new();
+            for i in 0..factor {
+                let x = g.member(i).expect("store groups are full");
+                let op = f.inst(x).operands()[0];
+                let xty = f.operand_type(op, &m.consts);
+                let mut v = self.vector(m, f, op, k);
+                if g.reverse {
+                    let vt = m.types.vector(vf, xty);
+                    let poison = Operand::Const(m.consts.intern(ConstData::Poison(vt)));
+                    v = Operand::Value(self.builder(f).shuffle(m, v, poison, &rmask, "reverse"));
+                }
+                if xty != sty {
+                    let mut b = self.builder(f);
+                    v = bit_or_pointer_cast(&mut b, m, v, xty, sty, vf);
+                }
+                vecs.push(v);
+            }
+            let cat = self.concatenate(m, f, vecs);
+            let poison = Operand::Const(m.consts.intern(ConstData::Poison(wide)));
+            let mask: Vec<i32> = (0..vf)
+                .flat_map(|l| (0..factor).map(move |j| (j * vf + l) as i32))
+                .collect();
+            let iv = self
+                .builder(f)
+                .shuffle(m, cat, poison, &mask, "interleaved.vec");
+            let st = self
+                .builder(f)
+                .store(m, Operand::Value(iv), a, g.align, false);
+            group_md(m, f, &members, st);
+        }
+    }
+
+    /// `concatenateVectors`: pairwise concatenation, a shorter last
+    /// vector padded with poison lanes first.
+    fn concatenate(&mut self, m: &mut Module, f: &mut Function, vecs: Vec<Operand>) -> Operand {
+        let lanes = |m: &Module, f: &Function, v: Operand| -> u32 {
+            match m.types.data(f.operand_type(v, &m.consts)) {
+                loopwright_ir::TypeData::Vector { len, .. } => *len,
+                _ => 1,
+            }
+        };
+        let mut list = vecs;
+        while list.len() > 1 {
+            let mut next = Vec::new();
+            let mut k = 0;
+            while k + 1 < list.len() {
+                let (a, mut b) = (list[k], list[k + 1]);
+                let (na, nb) = (lanes(m, f, a), lanes(m, f, b));
+                if na > nb {
+                    let mask: Vec<i32> = (0..nb as i32).chain((0..na - nb).map(|_| -1)).collect();
+                    let bt = f.operand_type(b, &m.consts);
+                    let poison = Operand::Const(m.consts.intern(ConstData::Poison(bt)));
+                    b = Operand::Value(self.builder(f).shuffle(m, b, poison, &mask, ""));
+                }
+                let total = na + nb;
+                let mask: Vec<i32> = (0..total as i32).collect();
+                next.push(Operand::Value(self.builder(f).shuffle(m, a, b, &mask, "")));
+                k += 2;
+            }
+            if !list.len().is_multiple_of(2) {
+                next.push(*list.last().expect("an odd list"));
+            }
+            list = next;
+        }
+        list[0]
+    }
+
     fn fp_vector_induction(
         &mut self,
         m: &mut Module,

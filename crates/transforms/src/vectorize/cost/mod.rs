@@ -51,9 +51,12 @@
 //!    `Vectorized`, `Interleaved`.
 //!
 //! # Known differences from LLVM 19
-//! - Interleave groups (`InterleavedAccessInfo`) are not formed: strided
-//!   accesses are gathered or scalarized by cost, where LLVM may choose
-//!   an interleaved access. [`CostDecision::notes`] names such loops.
+//! - Interleave groups (loop access analysis's
+//!   [`loopwright_analysis::laa::interleave`]) are costed as LLVM 19 does
+//!   (one decision per group: interleave, gather/scatter or scalarize),
+//!   except that a tail folded by masking uses none (LLVM would mask the
+//!   group) and groups the target model has no cost for (`BasicTTIImpl`'s
+//!   estimate of a load group with gaps) are not offered.
 //! - Minimal bit widths (`computeMinimumValueSizes`): LLVM narrows
 //!   integer arithmetic whose result is truncated; this model costs it at
 //!   its IR width. Noted as `narrow-types`.
@@ -80,6 +83,7 @@ pub mod model;
 use super::legality::{Force, Hints, Legal};
 use super::{MemWidening, Selected, VectorizeOptions, WidthDecisions};
 use crate::remark::RemarkKind;
+use loopwright_analysis::laa::InterleaveInfo;
 use loopwright_analysis::loops::Loop;
 use loopwright_analysis::scev::{ScalarEvolution, ScevData, ScevPredicate};
 use loopwright_analysis::{ControlFlowGraph, LoopForest};
@@ -598,6 +602,8 @@ struct Run<'a> {
     trip: Trip,
     epilogue: Epilogue,
     fold_tail: bool,
+    /// The interleave groups after the epilogue policy.
+    interleave: InterleaveInfo,
     remarks: Vec<CostRemark>,
     why: Vec<String>,
 }
@@ -610,7 +616,15 @@ impl<'a> Run<'a> {
             st: self.target.subtarget(),
             facts: self.facts,
             fold_tail: self.fold_tail,
+            groups: &self.interleave.groups,
+            requires_scalar_epilogue: self.requires_scalar_epilogue(),
         }
+    }
+
+    /// `requiresScalarEpilogue(true)`: an interleave group reads past
+    /// the last member's index.
+    fn requires_scalar_epilogue(&self) -> bool {
+        self.epilogue == Epilogue::Allowed && self.interleave.requires_scalar_epilogue
     }
 
     fn cost_opts(&self) -> &CostOptions {
@@ -704,7 +718,13 @@ impl<'a> Run<'a> {
                 .push("no vector register holds the widest type".to_string());
             return 1;
         }
-        let tc = self.trip.max;
+        // At least one iteration is left to a required scalar epilogue:
+        // no width may make the vector loop dead.
+        let tc = if self.trip.max > 0 && self.requires_scalar_epilogue() {
+            self.trip.max - 1
+        } else {
+            self.trip.max
+        };
         if tc != 0 && tc <= max_elems && (!fold || tc.is_power_of_two()) {
             self.why
                 .push(format!("the trip count {tc} bounds the width"));
@@ -783,6 +803,10 @@ impl<'a> Run<'a> {
                 }
             }
         }
+        // Without a scalar epilogue, groups with a gap at the end cannot
+        // be used (x86 has no masked interleaved accesses).
+        self.interleave
+            .invalidate_groups_requiring_scalar_epilogue();
         let (max, user) = self.feasible_max_vf(user_vf, true);
         let times = if user_ic > 0 {
             max * u64::from(user_ic)
@@ -797,6 +821,10 @@ impl<'a> Run<'a> {
         }
         if self.can_fold_tail() {
             self.fold_tail = true;
+            // A deliberate difference: LLVM 19 would mask the groups;
+            // masked interleaved accesses are not implemented here, so a
+            // folded tail uses none.
+            self.interleave = InterleaveInfo::default();
             self.why.push("the tail is folded by masking".into());
             return Some((max, user));
         }
@@ -1021,6 +1049,7 @@ impl<'a> Run<'a> {
             .mems
             .iter()
             .any(|m| matches!(m.stride, Stride::Strided(s) if s.unsigned_abs() <= 8))
+            && (self.fold_tail || self.interleave.groups.is_empty())
         {
             out.push("interleave-group");
         }
@@ -1104,6 +1133,7 @@ fn decide_with(inp: &CostInput<'_>, facts: &LoopFacts, trip: Trip) -> CostDecisi
         trip,
         epilogue,
         fold_tail: false,
+        interleave: legal.memory.interleave.clone(),
         remarks: Vec::new(),
         why: Vec::new(),
     };

@@ -6,6 +6,7 @@
 
 use super::super::decision::{MemWidening, WidthDecisions};
 use loopwright_analysis::ivdesc::InductionKind;
+use loopwright_analysis::laa::InterleaveGroup;
 use loopwright_ir::{
     ConstData, Extra, Function, Inst, Module, Opcode, Operand, Predicate, ValueDef,
 };
@@ -125,6 +126,11 @@ pub struct Model<'a> {
     pub facts: &'a LoopFacts,
     /// Tail folded by masking: every memory access is masked.
     pub fold_tail: bool,
+    /// The interleave groups the widths may use (`InterleavedAccessInfo`
+    /// after the epilogue policy).
+    pub groups: &'a [InterleaveGroup],
+    /// `requiresScalarEpilogue(true)` (see [`WidthDecisions`]).
+    pub requires_scalar_epilogue: bool,
 }
 
 fn add_usage(v: &mut Vec<(u32, u32)>, class: u32, n: u32) {
@@ -331,8 +337,72 @@ impl<'a> Model<'a> {
         c
     }
 
+    /// The group of `i` if every member is a strided access of the
+    /// group's factor here too.
+    fn group_of(&self, i: Inst) -> Option<&'a InterleaveGroup> {
+        let g = self.groups.iter().find(|g| g.index_of(i).is_some())?;
+        g.members
+            .iter()
+            .all(|&(_, x)| {
+                self.mem(x).is_some_and(|m| {
+                    matches!(m.stride, Stride::Strided(s) if s.unsigned_abs() == u64::from(g.factor))
+                })
+            })
+            .then_some(g)
+    }
+
+    /// `getInterleaveGroupCost` of the group at width `vf`, asked for its
+    /// member `m` (the first in block order); `None` when the target
+    /// model has no cost for it.
+    fn interleave_cost(&self, g: &InterleaveGroup, m: &MemInfo, vf: u32) -> Option<u64> {
+        let indices: Vec<u32> = g.members.iter().map(|&(k, _)| k).collect();
+        let access = loopwright_target::cost::interleaved::Interleaved {
+            op: Self::mem_op(m),
+            elem: m.ty.elem,
+            vf,
+            factor: g.factor,
+            indices: &indices,
+            align: g.align,
+        };
+        let mut c = self.st.interleaved_memory_cost(&access, TP)?;
+        if g.reverse {
+            let rev = self
+                .st
+                .shuffle_cost(ShuffleKind::Reverse, self.vec(m.ty, vf), 0, None, TP);
+            c = c.saturating_add((g.members.len() as u64).saturating_mul(rev));
+        }
+        Some(c)
+    }
+
     fn set_widening(&self, vf: u32, wc: &mut WidthCost) {
         for m in &self.facts.mems {
+            if !matches!(m.stride, Stride::Uniform | Stride::Consecutive(_)) {
+                if let Some(g) = self.group_of(m.inst) {
+                    if wc.mem_cost.contains_key(&m.inst) {
+                        continue;
+                    }
+                    // One decision for the whole group, its cost on the
+                    // insert position.
+                    let n = g.members.len() as u64;
+                    let ic = self.interleave_cost(g, m, vf);
+                    let gs = self.gather_cost(m, vf).map(|c| c.saturating_mul(n));
+                    let sc = self.scalarization_cost(m, vf).saturating_mul(n);
+                    let (w, c) = match ic {
+                        Some(x) if gs.is_none_or(|g| x <= g) && x < sc => {
+                            (MemWidening::Interleave, x)
+                        }
+                        _ => match gs {
+                            Some(g) if g < sc => (MemWidening::GatherScatter, g),
+                            _ => (MemWidening::Scalarize, sc),
+                        },
+                    };
+                    for &(_, x) in &g.members {
+                        wc.mem_cost
+                            .insert(x, (w, if x == g.insert_pos { c } else { 0 }));
+                    }
+                    continue;
+                }
+            }
             let (w, c) = match m.stride {
                 Stride::Uniform => {
                     let gs = self.gather_cost(m, vf);
@@ -402,12 +472,24 @@ impl<'a> Model<'a> {
         for i in addr_defs {
             if self.data(i).opcode == Opcode::Load {
                 if let Some(m) = self.mem(i) {
-                    let e = wc.mem_cost.get_mut(&i).expect("decided");
-                    if matches!(e.0, MemWidening::Widen | MemWidening::WidenReverse) {
-                        *e = (
-                            MemWidening::Scalarize,
-                            u64::from(vf).saturating_mul(self.scalar_mem_cost(m)),
+                    let w = wc.mem_cost.get(&i).map(|e| e.0);
+                    if matches!(w, Some(MemWidening::Widen | MemWidening::WidenReverse)) {
+                        wc.mem_cost.insert(
+                            i,
+                            (
+                                MemWidening::Scalarize,
+                                u64::from(vf).saturating_mul(self.scalar_mem_cost(m)),
+                            ),
                         );
+                    } else if let Some(g) = self.group_of(i) {
+                        // An interleave group of address loads is
+                        // scalarized member by member.
+                        for &(_, x) in &g.members {
+                            if let Some(mx) = self.mem(x) {
+                                let c = u64::from(vf).saturating_mul(self.scalar_mem_cost(mx));
+                                wc.mem_cost.insert(x, (MemWidening::Scalarize, c));
+                            }
+                        }
                     }
                 }
             } else {
@@ -943,6 +1025,15 @@ impl<'a> Model<'a> {
                 .collect(),
             scalars: sorted(&wc.scalars, &self.facts.insts),
             uniforms: sorted(&wc.uniforms, &self.facts.insts),
+            groups: self
+                .groups
+                .iter()
+                .filter(|g| {
+                    wc.mem_cost.get(&g.insert_pos).map(|e| e.0) == Some(MemWidening::Interleave)
+                })
+                .cloned()
+                .collect(),
+            requires_scalar_epilogue: vf > 1 && self.requires_scalar_epilogue,
         };
         wc
     }
