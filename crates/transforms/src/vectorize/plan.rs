@@ -73,6 +73,10 @@ pub enum Recipe {
     WidenStore { inst: Inst, reverse: bool },
     /// A scalar copy per lane (`REPLICATE`/`CLONE`).
     Replicate { inst: Inst, lanes: Lanes },
+    /// A load or store of one lane per address of a vector of pointers
+    /// (`WIDEN` through `llvm.masked.gather`/`llvm.masked.scatter`, all
+    /// lanes enabled).
+    GatherScatter { inst: Inst },
     /// An interleave group (`INTERLEAVE-GROUP`): at the group's insert
     /// position, one wide load per part split into the members by
     /// shuffles, or the members' vectors interleaved into one wide store.
@@ -914,6 +918,7 @@ pub fn build(
                             Lanes::All
                         },
                     },
+                    Some(MemWidening::GatherScatter) => Recipe::GatherScatter { inst: i },
                     Some(w) => return refuse(format!("{w:?} accesses are not implemented yet")),
                     None => return refuse("a memory operation without a decision"),
                 }
@@ -1119,6 +1124,7 @@ pub fn build(
                 | Recipe::WidenCall { inst, .. }
                 | Recipe::WidenLoad { inst, .. }
                 | Recipe::WidenStore { inst, .. }
+                | Recipe::GatherScatter { inst }
                 | Recipe::Replicate { inst, .. } => *inst,
                 Recipe::Induction { phi, .. }
                 | Recipe::ReductionPhi { phi }
@@ -1245,6 +1251,9 @@ impl VPlan {
                         inst(*i),
                         if *reverse { " (reverse)" } else { "" }
                     )
+                }
+                Recipe::GatherScatter { inst: i } => {
+                    format!("WIDEN {} (gather/scatter)", inst(*i))
                 }
                 Recipe::Replicate { inst: i, lanes } => format!(
                     "{} {}",

@@ -80,6 +80,7 @@ fn recipes(m: &Module, p: &VPlan) -> Vec<String> {
                 )
             }
             Recipe::WidenCall { vector_name, .. } => format!("call:{vector_name}"),
+            Recipe::GatherScatter { inst } => format!("gather-scatter:{}", name(m, *inst)),
             Recipe::Interleave { group } => format!(
                 "interleave{}:{}",
                 group.factor,

@@ -1119,6 +1119,7 @@ impl Exec<'_> {
                 }
             }
             Recipe::Interleave { group } => self.interleave(m, f, group),
+            Recipe::GatherScatter { inst } => self.gather_scatter(m, f, *inst),
             Recipe::Replicate { inst, lanes } => {
                 self.flush_pending(m, f);
                 let d = f.inst(*inst).clone();
@@ -1311,6 +1312,7 @@ fn mangle(m: &Module, t: Type) -> String {
     match *m.types.data(t) {
         TypeData::Vector { len, elem, .. } => format!("v{len}{}", mangle(m, elem)),
         TypeData::Int(b) => format!("i{b}"),
+        TypeData::Ptr(a) => format!("p{a}"),
         _ => match m.types.float_bits(t) {
             Some(32) => "f32".into(),
             Some(64) => "f64".into(),
@@ -1319,6 +1321,26 @@ fn mangle(m: &Module, t: Type) -> String {
         },
     }
 }
+
+/// The attributes LLVM 19 gives `llvm.masked.gather`.
+const GATHER_ATTRS: [&str; 6] = [
+    "nocallback",
+    "nofree",
+    "nosync",
+    "nounwind",
+    "willreturn",
+    "memory(read)",
+];
+
+/// The attributes LLVM 19 gives `llvm.masked.scatter`.
+const SCATTER_ATTRS: [&str; 6] = [
+    "nocallback",
+    "nofree",
+    "nosync",
+    "nounwind",
+    "willreturn",
+    "memory(write)",
+];
 
 const INTRINSIC_ATTRS: [&str; 7] = [
     "nocallback",
@@ -1334,6 +1356,74 @@ impl Exec<'_> {
     /// `vec.ind` of a floating-point induction: `<start, start op step,
     /// ...>`, advanced by VF·step per part (`op` the update's `fadd` or
     /// `fsub`, with its fast-math flags).
+    /// A gather or scatter per part with every lane enabled, as
+    /// `VPWidenLoadRecipe`/`VPWidenStoreRecipe` emit a non-consecutive
+    /// access: `wide.masked.gather` from the vector of addresses, or
+    /// `llvm.masked.scatter` of the stored vector.
+    fn gather_scatter(&mut self, m: &mut Module, f: &mut Function, inst: Inst) {
+        self.flush_pending(m, f);
+        let d = f.inst(inst).clone();
+        self.dbg = d.md.get(MdKind::DBG);
+        let (ptr, ety) = access(m, f, inst).expect("a memory access");
+        let dl = loopwright_ir::DataLayout::of_module(m);
+        let align = match d.extra {
+            Extra::Mem { align: Some(a), .. } => a,
+            _ => dl.abi_align(&m.types, ety),
+        };
+        let vty = self.vec_ty(m, ety);
+        let pty = f.operand_type(ptr, &m.consts);
+        let vpty = m.types.vector(self.vf, pty);
+        let name = |what: &str, m: &Module| {
+            format!("llvm.masked.{what}.{}.{}", mangle(m, vty), mangle(m, vpty))
+        };
+        let lanes = vec![1; self.vf as usize];
+        let mask = self.const_vector(m, TypeTable::I1, &lanes);
+        let al = int_const(m, TypeTable::I32, align as i64);
+        let load = d.opcode == Opcode::Load;
+        let mut parts = Vec::new();
+        for k in 0..self.ic {
+            let p = self.vector(m, f, ptr, k);
+            let new = if load {
+                let poison = Operand::Const(m.consts.intern(ConstData::Poison(vty)));
+                let callee = name("gather", m);
+                let v = self
+                    .builder(f)
+                    .call_intrinsic(
+                        m,
+                        &callee,
+                        vty,
+                        &[p, al, mask, poison],
+                        &GATHER_ATTRS,
+                        "wide.masked.gather",
+                    )
+                    .expect("a gather's value");
+                parts.push(Operand::Value(v));
+                match f.value_def(v) {
+                    ValueDef::Result(i) => i,
+                    _ => unreachable!("a call's result"),
+                }
+            } else {
+                let v = self.vector(m, f, d.operands()[0], k);
+                let callee = name("scatter", m);
+                self.builder(f).call_intrinsic(
+                    m,
+                    &callee,
+                    TypeTable::VOID,
+                    &[v, p, al, mask],
+                    &SCATTER_ATTRS,
+                    "",
+                );
+                f.layout
+                    .last_inst(self.cur)
+                    .expect("the scatter just inserted")
+            };
+            copy_md(m, f, inst, new);
+        }
+        if load {
+            self.vals.insert(inst, Val::Vector(parts));
+        }
+    }
+
     /// `VPInterleaveRecipe::execute` for an unmasked group.
     fn interleave(&mut self, m: &mut Module, f: &mut Function, g: &InterleaveGroup) {
         self.flush_pending(m, f);
