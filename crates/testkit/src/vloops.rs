@@ -317,9 +317,16 @@ fn kernel(rng: &mut Rng, k: usize, t: &str) -> (String, String) {
         }
         // A loop with a symbolic stride (versioned on stride == 1).
         _ => {
+            // The stride on the store (loop access analysis versions it for
+            // its checks) or on a load (the vectorizer versions it).
+            let body = if rng.chance(0.5) {
+                "a[i * s] = b[i] + (T)1;"
+            } else {
+                "a[i] = b[i * s] + (T)1;"
+            };
             let _ = writeln!(
                 s,
-                "NOINLINE void {name}(T *a, T *b, long s, long n) {{ for (long i = 0; i < n; i++) a[i * s] = b[i] + (T)1; }}"
+                "NOINLINE void {name}(T *a, T *b, long s, long n) {{ for (long i = 0; i < n; i++) {body} }}"
             );
             for _ in 0..ncalls {
                 let (x, y) = (arr(rng), arr(rng));

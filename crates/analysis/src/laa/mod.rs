@@ -316,6 +316,11 @@ pub struct LoopAccessInfo {
     pub rewritten: Vec<(Inst, Scev, Scev)>,
     /// Pointers with a symbolic stride speculated to be 1.
     pub symbolic_strides: Vec<(Operand, Scev)>,
+    /// For each pointer of `symbolic_strides`, its expression with the
+    /// stride assumed to be 1 (`replaceSymbolicStrideSCEV`), which the
+    /// vectorizer asks for every access (`isConsecutivePtr`) and whose
+    /// predicate it then adds to its own.
+    pub unit_stride_exprs: Vec<(Operand, Scev)>,
     /// The interleave groups (formed only with
     /// [`LaaOptions::interleaved_accesses`]).
     pub interleave: InterleaveInfo,
@@ -338,6 +343,7 @@ impl LoopAccessInfo {
             predicates: Vec::new(),
             rewritten: Vec::new(),
             symbolic_strides: Vec::new(),
+            unit_stride_exprs: Vec::new(),
             interleave: InterleaveInfo::default(),
         }
     }
@@ -419,6 +425,14 @@ impl<'a> LoopAccessAnalysis<'a> {
             }
         }
         info.symbolic_strides = std::mem::take(&mut cx.symbolic_strides);
+        for &(ptr, stride) in &info.symbolic_strides {
+            let mut unit = Pse::new(l);
+            let ty = self.se.ty(stride);
+            let one = self.se.get_one(ty);
+            unit.add_pred(ScevPredicate::Equal(stride, one));
+            let e = unit.scev(&mut self.se, ptr);
+            info.unit_stride_exprs.push((ptr, e));
+        }
         info.predicates = pse.preds.clone();
         // Expressions re-written: instructions of the loop whose expression
         // was asked for and changes under the predicates, in block order.

@@ -572,6 +572,11 @@ pub struct Legal {
     /// The SCEV predicates the vector loop is versioned on: loop access
     /// analysis's and those of predicated inductions, without repeats.
     pub predicates: Vec<ScevPredicate>,
+    /// `stride == 1` for the symbolic strides loop access analysis did not
+    /// assume itself (pointers that need no run-time check): LLVM's
+    /// `isConsecutivePtr` adds them while the cost model asks, after
+    /// legality's SCEV-check threshold. See [`Legal::all_predicates`].
+    pub stride_predicates: Vec<ScevPredicate>,
     /// The first floating-point operation without `reassoc` in a
     /// reduction or induction (LLVM's `ExactFPMathInst`).
     pub exact_fp_math: Option<Inst>,
@@ -585,6 +590,27 @@ pub struct Legal {
     pub forced: bool,
     /// The constant trip count, if known.
     pub trip_count: Option<u64>,
+}
+
+/// The constant 1 of `s`'s type.
+fn se_ty_one(
+    se: &mut loopwright_analysis::scev::ScalarEvolution<'_>,
+    s: loopwright_analysis::scev::Scev,
+) -> loopwright_analysis::scev::Scev {
+    let t = se.ty(s);
+    se.get_one(t)
+}
+
+impl Legal {
+    /// The predicates the vector loop is versioned on: `predicates`, then
+    /// `stride_predicates`.
+    pub fn all_predicates(&self) -> Vec<ScevPredicate> {
+        self.predicates
+            .iter()
+            .chain(&self.stride_predicates)
+            .copied()
+            .collect()
+    }
 }
 
 /// The answer for one loop.
@@ -837,6 +863,14 @@ impl<'a> LegalityAnalysis<'a> {
         if predicates.len() > threshold {
             return Err(Rejection::TooManyScevChecks);
         }
+        let mut stride_predicates = Vec::new();
+        for &(_, stride) in &info.symbolic_strides {
+            let ty = se_ty_one(self.laa.scalar_evolution(), stride);
+            let p = ScevPredicate::Equal(stride, ty);
+            if !predicates.contains(&p) && !stride_predicates.contains(&p) {
+                stride_predicates.push(p);
+            }
+        }
         // 8. processLoop.
         if self.m.attrs.has(f.fn_attrs, "noimplicitfloat") {
             return Err(Rejection::NoImplicitFloat);
@@ -889,6 +923,7 @@ impl<'a> LegalityAnalysis<'a> {
             memory: info,
             runtime_checks,
             runtime_checks_over_threshold,
+            stride_predicates,
             predicates,
             exact_fp_math: st.exact_fp,
             allow_reordering,

@@ -546,7 +546,14 @@ pub fn build(
     let trip_count_text = se.expr_to_string(tc);
     // Checks.
     let mut checks = ChecksPlan::default();
-    for &p in &legal.predicates {
+    // The stride predicates come from asking whether accesses are
+    // consecutive, which only vector widths do.
+    let predicates = if vf > 1 {
+        legal.all_predicates()
+    } else {
+        legal.predicates.clone()
+    };
+    for p in predicates {
         match pred::plan(se, p, btc) {
             Some(c) => checks.predicates.push(c),
             None => return refuse("a SCEV predicate has no run-time check"),

@@ -363,6 +363,15 @@ pub fn loop_facts(inp: &CostInput<'_>, se: &mut ScalarEvolution<'_>) -> LoopFact
                 s = *r;
             }
         }
+        // `isConsecutivePtr`: a symbolic stride is assumed to be 1.
+        if let Some(&(_, u)) = legal
+            .memory
+            .unit_stride_exprs
+            .iter()
+            .find(|(p, _)| *p == ptr)
+        {
+            s = u;
+        }
         let size = dl.alloc_size(&m.types, acc_ty) as i128;
         let stride = if legal.uniform_mem_ops.contains(&i) {
             Stride::Uniform
@@ -882,7 +891,7 @@ impl<'a> Run<'a> {
             }
             c += n.saturating_sub(1);
         }
-        for p in &legal.predicates {
+        for p in &legal.all_predicates() {
             c += match p {
                 ScevPredicate::Equal(..) => 1,
                 ScevPredicate::Wrap { .. } => 5,
@@ -1259,7 +1268,12 @@ fn decide_with(inp: &CostInput<'_>, facts: &LoopFacts, trip: Trip) -> CostDecisi
         ic = run.select_interleave(vf, chosen.1.min(MAX_COST), &wc);
         chosen_wc = Some(wc);
         let selected_ic = ic.max(user_ic);
-        let needs_checks = legal.memory.runtime.need || !legal.predicates.is_empty();
+        let preds = if vf > 1 {
+            legal.all_predicates()
+        } else {
+            legal.predicates.clone()
+        };
+        let needs_checks = legal.memory.runtime.need || !preds.is_empty();
         if (vf > 1 || selected_ic > 1) && needs_checks {
             check_cost = run.check_cost();
             if !forced {
