@@ -1,7 +1,8 @@
 //! The whole pipeline on valid modules (generated, or given as text): the
-//! input's header chooses a pipeline of the canonical-form and unroll
-//! passes and the `-unroll-*` options; the default pipeline and that one
-//! must keep the module valid (`src/optimizer.rs`).
+//! input's header chooses a pipeline of the canonical-form, unroll and
+//! vectorize passes, the `-unroll-*` options and the vectorizer's; the
+//! default pipeline and that one must keep the module valid
+//! (`src/optimizer.rs`).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 

@@ -4,6 +4,10 @@
 //! [`generate`] reads every decision from an [`arbitrary::Unstructured`]
 //! over the fuzzer's bytes, so libFuzzer's byte mutations become mutations
 //! of a module's structure: loop nests with several exits and latches,
+//! innermost loops of the shape the loop vectorizer takes
+//! ([`FnGen::gen_vec_loop`]: accesses through `getelementptr` on the
+//! induction variable, integer and floating-point reductions, vectorizer
+//! hints with hostile and malformed values),
 //! `if` and `switch` regions, phis, calls, loads and stores through GEPs,
 //! integer, float and vector arithmetic of several widths, casts, selects,
 //! intrinsics (`smax`, `umin`, `abs`, `ctpop`, `fmuladd`, overflow and
@@ -472,18 +476,7 @@ impl<'a> ModGen<'a> {
                 }
                 ops.join(", ")
             }
-            6 => match s.below(4) {
-                0 => format!(
-                    "!\"llvm.loop.vectorize.width\", i32 {}",
-                    s.of(&[1, 2, 4, 8, 16])
-                ),
-                1 => format!(
-                    "!\"llvm.loop.vectorize.enable\", i1 {}",
-                    s.of(&["true", "false"])
-                ),
-                2 => format!("!\"llvm.loop.interleave.count\", i32 {}", s.of(&[1, 2, 4])),
-                _ => "!\"llvm.loop.isvectorized\", i32 1".to_string(),
-            },
+            6 => return self.vectorize_prop(depth),
             7 => s
                 .of(&[
                     "!\"llvm.loop.unroll_and_jam.enable\"",
@@ -516,6 +509,66 @@ impl<'a> ModGen<'a> {
                 .of(&[
                     "!\"llvm.loop.fuzz.unknown\"",
                     "!\"llvm.loop.fuzz.unknown\", i32 3",
+                ])
+                .to_string(),
+        };
+        if self.s.chance(1, 3) {
+            format!("!{{{body}}}")
+        } else {
+            let n = self.md_add(format!("!{{{body}}}"));
+            format!("!{n}")
+        }
+    }
+
+    /// A vectorizer property of `!llvm.loop` (a node number or an inline
+    /// node): `vectorize.width` and `interleave.count` with the values
+    /// users ask for and hostile ones (2^20, 2^31 printed signed, -1, not
+    /// a power of two), `vectorize.enable`, `isvectorized`,
+    /// `vectorize.predicate.enable`, `vectorize.scalable.enable`, the
+    /// vectorizer's follow-ups (at `depth` 0 only), and malformed ones
+    /// (a misspelled name, a string or `i64` operand, no operand).
+    fn vectorize_prop(&mut self, depth: u32) -> String {
+        let s = &mut self.s;
+        let followup = if depth == 0 { 2 } else { 0 };
+        let body = match s.weighted(&[6, 3, 4, 2, 1, 1, followup, 2]) {
+            0 => format!(
+                "!\"llvm.loop.vectorize.width\", i32 {}",
+                s.of(&[4, 2, 8, 16, 1, 32, 64, 3, 0, 128, 1 << 20, -1, -2147483648])
+            ),
+            1 => format!(
+                "!\"llvm.loop.vectorize.enable\", i1 {}",
+                s.of(&["true", "true", "false"])
+            ),
+            2 => format!(
+                "!\"llvm.loop.interleave.count\", i32 {}",
+                s.of(&[1, 2, 4, 8, 16, 0, 3, 32, 1 << 20, -2147483648, -1])
+            ),
+            3 => format!("!\"llvm.loop.isvectorized\", i32 {}", s.of(&[1, 0, 2])),
+            4 => format!(
+                "!\"llvm.loop.vectorize.predicate.enable\", i1 {}",
+                s.of(&["true", "false"])
+            ),
+            5 => format!(
+                "!\"llvm.loop.vectorize.scalable.enable\", i1 {}",
+                s.of(&["true", "false"])
+            ),
+            6 => {
+                let kind = s.of(&["vectorized", "epilogue", "all"]);
+                let mut ops = vec![format!("!\"llvm.loop.vectorize.followup_{kind}\"")];
+                for _ in 0..self.s.below(3) {
+                    ops.push(self.loop_prop(depth + 1));
+                }
+                ops.join(", ")
+            }
+            _ => s
+                .of(&[
+                    "!\"llvm.loop.vectorize.widht\", i32 4",
+                    "!\"llvm.loop.vectorize.width\", !\"eight\"",
+                    "!\"llvm.loop.vectorize.width\", i64 4294967300",
+                    "!\"llvm.loop.vectorize.width\"",
+                    "!\"llvm.loop.interleave.count\", i1 true",
+                    "!\"llvm.loop.vectorize.enable\", i32 7",
+                    "!\"llvm.loop.vectorize.width\", i32 4, i32 8",
                 ])
                 .to_string(),
         };
@@ -681,10 +734,15 @@ impl<'g, 'a> FnGen<'g, 'a> {
             self.emit(format!("{v} = alloca [{n} x {ty}], align 16"));
             self.scope_add(Ptr, v);
         }
-        // Loops are the point: a function starts with one most of the time.
+        // Loops are the point: a function starts with one most of the time,
+        // half of them of the vectorizer's shape.
         if self.g.s.chance(7, 8) {
             self.stmts_left -= 1;
-            self.gen_loop(0);
+            if self.g.s.chance(1, 2) {
+                self.gen_vec_loop();
+            } else {
+                self.gen_loop(0);
+            }
         }
         while self.stmts_left > 0 && !self.g.s.0.is_empty() {
             self.stmts(0);
@@ -915,6 +973,7 @@ impl<'g, 'a> FnGen<'g, 'a> {
             if can_nest { 1 } else { 0 },
             if can_loop { 3 } else { 0 },
             if self.sp.is_some() { 1 } else { 0 },
+            if can_loop { 2 } else { 0 },
         ];
         match self.g.s.weighted(&w) {
             0 => self.gen_op(),
@@ -923,7 +982,8 @@ impl<'g, 'a> FnGen<'g, 'a> {
             3 => self.gen_if(nest),
             4 => self.gen_switch(nest),
             5 => self.gen_loop(nest),
-            _ => self.gen_dbg_value(),
+            6 => self.gen_dbg_value(),
+            _ => self.gen_vec_loop(),
         }
     }
 
@@ -1329,6 +1389,295 @@ impl<'g, 'a> FnGen<'g, 'a> {
     }
 
     /// The integer constant `c` if it fits `ty` (signed), else 100.
+    /// A loop of the shape the loop vectorizer takes: innermost, with a
+    /// straight-line body, an induction variable counting up by one from 0
+    /// (or a value) to an invariant bound, loads and stores of elements
+    /// through `getelementptr` on the induction variable (plus a small
+    /// offset) from pointer arguments, globals and allocas, arithmetic on
+    /// the loaded values, and reductions (integer, min/max, `fast`, other
+    /// and no fast-math floating point) in header phis. Most of the time
+    /// one block (as loop-rotate leaves a loop); otherwise tested at the
+    /// top, for loop-rotate to turn. Its `!llvm.loop` node mostly holds
+    /// vectorizer hints ([`ModGen::vectorize_prop`]).
+    fn gen_vec_loop(&mut self) {
+        let s = &mut self.g.s;
+        let ety = s.of(&[I32, Float, I64, Double, I8, I16, I32, Float, Half]);
+        let iv_ty = s.of(&[I64, I64, I32]);
+        let one_block = !s.chance(1, 4);
+        let pred = s.of(&["ult", "ult", "ne", "slt"]);
+        let start = if self.g.s.chance(1, 5) {
+            self.pick(iv_ty)
+        } else {
+            "0".to_string()
+        };
+        let bound = if self.g.s.chance(1, 2) {
+            self.pick(iv_ty)
+        } else {
+            let c = self
+                .g
+                .s
+                .of(&[1000i64, 1024, 100, 1023, 65536, 16, 17, 3, 8, 0]);
+            Self::fit(iv_ty, c)
+        };
+        // Pointers to access: the first parameter (always a pointer), the
+        // others in scope (more parameters, globals, allocas).
+        let mut bases = vec!["%arg0".to_string()];
+        for _ in 0..self.g.s.range(1, 3) {
+            let p = self.pick(Ptr);
+            bases.push(p);
+        }
+        // Reductions: (type, operation) per header phi after the IV.
+        let nred = self.g.s.below(3);
+        let mut reds = Vec::new();
+        for _ in 0..nred {
+            let rty = if self.g.s.chance(3, 4) { ety } else { iv_ty };
+            let op = if rty.is_fp() {
+                self.g.s.of(&[
+                    "fadd fast",
+                    "fadd fast",
+                    "fmul fast",
+                    "fadd reassoc",
+                    "fadd",
+                    "fsub fast",
+                    "maxnum",
+                    "minnum",
+                ])
+            } else {
+                self.g.s.of(&[
+                    "add", "add", "mul", "and", "or", "xor", "smax", "umin", "sub", "select",
+                ])
+            };
+            reds.push((rty, op));
+        }
+        let mut header_tys = vec![iv_ty];
+        header_tys.extend(reds.iter().map(|r| r.0));
+        let header = self.new_block(&header_tys);
+        let mut inits = vec![start];
+        for &(rty, op) in &reds {
+            let init = match op {
+                "mul" | "fmul fast" => {
+                    if rty.is_fp() {
+                        "1.000000e+00".to_string()
+                    } else {
+                        "1".to_string()
+                    }
+                }
+                "and" => "-1".to_string(),
+                _ => self.pick(rty),
+            };
+            inits.push(init);
+        }
+        let t = format!("br label %{}", self.label(header));
+        self.terminate(t);
+        self.edge_with(header, inits, 1);
+        let exit = self.new_block(&[]);
+        let md = if self.g.s.chance(3, 4) {
+            self.vec_loop_md()
+        } else {
+            self.loop_md()
+        };
+        let mds = md.map(|m| format!(", !llvm.loop !{m}")).unwrap_or_default();
+
+        self.cur = header;
+        self.scopes.push(Vec::new());
+        self.enter_phis(header);
+        let iv = self.blocks[header].phis[0].name.clone();
+        let acc: Vec<String> = self.blocks[header].phis[1..]
+            .iter()
+            .map(|p| p.name.clone())
+            .collect();
+        let it = iv_ty.ir();
+        if !one_block {
+            let c = self.def(I1, format!("icmp {pred} {it} {iv}, {bound}"));
+            let body = self.new_block(&[]);
+            let t = format!(
+                "br i1 {c}, label %{}, label %{}",
+                self.label(body),
+                self.label(exit)
+            );
+            self.terminate(t);
+            self.edge(exit, 1);
+            self.blocks[body].preds += 1;
+            self.cur = body;
+        }
+        self.scopes.push(Vec::new());
+        let t = ety.ir();
+        let mut vals = Vec::new();
+        for k in 0..1 + self.g.s.below(3) {
+            let idx = self.vec_index(iv_ty, &iv);
+            let base = bases[self.g.s.below(bases.len())].clone();
+            let p = self.def(
+                Ptr,
+                format!("getelementptr inbounds {t}, ptr {base}, {it} {idx}"),
+            );
+            let v = self.def(ety, format!("load {t}, ptr {p}, align {}", ety.align()));
+            vals.push(v);
+            if k == 0 && self.g.s.chance(1, 4) {
+                // A value of the induction variable itself.
+                let v = if ety.is_fp() {
+                    self.def(ety, format!("uitofp {it} {iv} to {t}"))
+                } else if ety.bits() < iv_ty.bits() {
+                    self.def(ety, format!("trunc {it} {iv} to {t}"))
+                } else if ety.bits() > iv_ty.bits() {
+                    self.def(ety, format!("zext {it} {iv} to {t}"))
+                } else {
+                    iv.clone()
+                };
+                vals.push(v);
+            }
+        }
+        for _ in 0..self.g.s.below(4) {
+            let lhs = vals[self.g.s.below(vals.len())].clone();
+            if self.g.s.chance(1, 5) {
+                self.gen_op();
+            } else if let Some(v) = self.binop(ety, Some(lhs)) {
+                vals.push(v);
+            }
+        }
+        for _ in 0..self.g.s.below(3) {
+            let idx = self.vec_index(iv_ty, &iv);
+            let base = bases[self.g.s.below(bases.len())].clone();
+            let v = if self.g.s.chance(3, 4) {
+                let last = vals.len() - 1;
+                vals[last - self.g.s.below(vals.len().min(2))].clone()
+            } else {
+                self.pick(ety)
+            };
+            let p = self.def(
+                Ptr,
+                format!("getelementptr inbounds {t}, ptr {base}, {it} {idx}"),
+            );
+            self.emit(format!("store {t} {v}, ptr {p}, align {}", ety.align()));
+        }
+        let mut back = Vec::new();
+        for (k, &(rty, op)) in reds.iter().enumerate() {
+            let a = &acc[k];
+            let r = rty.ir();
+            let x = if rty == ety {
+                vals[self.g.s.below(vals.len())].clone()
+            } else {
+                iv.clone()
+            };
+            let next = match op {
+                "smax" | "umin" | "maxnum" | "minnum" => {
+                    let sfx = rty.suffix();
+                    self.g
+                        .declare(format!("declare {r} @llvm.{op}.{sfx}({r}, {r})"));
+                    let fmf = if rty.is_fp() { " fast" } else { "" };
+                    self.def(
+                        rty,
+                        format!("call{fmf} {r} @llvm.{op}.{sfx}({r} {a}, {r} {x})"),
+                    )
+                }
+                "select" => {
+                    let c = self.def(I1, format!("icmp sgt {r} {a}, {x}"));
+                    self.def(rty, format!("select i1 {c}, {r} {a}, {r} {x}"))
+                }
+                _ => {
+                    // `sub` keeps the accumulator first (a reduction); the
+                    // others take either order.
+                    if op == "sub" || op == "fsub fast" || self.g.s.chance(1, 2) {
+                        self.def(rty, format!("{op} {r} {a}, {x}"))
+                    } else {
+                        self.def(rty, format!("{op} {r} {x}, {a}"))
+                    }
+                }
+            };
+            back.push(next);
+        }
+        let flags = self.g.s.of(&[" nuw nsw", " nuw nsw", " nsw", ""]);
+        let ivn = self.def(iv_ty, format!("add{flags} {it} {iv}, 1"));
+        let last_reds = back.clone();
+        let mut incoming = vec![ivn.clone()];
+        incoming.extend(back);
+        if one_block {
+            let c = self.def(I1, format!("icmp {pred} {it} {ivn}, {bound}"));
+            let t = format!(
+                "br i1 {c}, label %{}, label %{}{mds}",
+                self.label(header),
+                self.label(exit)
+            );
+            self.terminate(t);
+            self.edge(exit, 1);
+        } else {
+            let t = format!("br label %{}{mds}", self.label(header));
+            self.terminate(t);
+        }
+        self.edge_with(header, incoming, 1);
+        // After the loop, only what the vectorizer can give a value there
+        // stays usable: the induction variable and the reductions' last
+        // values (in one block, the values of the latch; tested at the
+        // top, the header's phis). Any other value used after the loop
+        // makes LLVM refuse the loop ("value that could not be identified
+        // as reduction is used outside the loop"); the other loops have
+        // those.
+        self.scopes.pop();
+        self.scopes.pop();
+        self.cur = exit;
+        let mut live_out = vec![(iv_ty, iv.clone())];
+        let reds_out: Vec<String> = if one_block {
+            live_out.push((iv_ty, ivn));
+            last_reds
+        } else {
+            acc.clone()
+        };
+        for (k, v) in reds_out.iter().enumerate() {
+            live_out.push((reds[k].0, v.clone()));
+        }
+        for (ty, v) in live_out {
+            self.scope_add(ty, v);
+        }
+        // Each reduction's result is used (LLVM recognizes a reduction
+        // only by its use after the loop).
+        for (k, v) in reds_out.iter().enumerate() {
+            let rty = reds[k].0;
+            let p = self.g.s.of(&["%arg0", "%arg0", "@g.i32"]);
+            self.emit(format!(
+                "store {} {v}, ptr {p}, align {}",
+                rty.ir(),
+                rty.align()
+            ));
+        }
+    }
+
+    /// The index of an access of [`FnGen::gen_vec_loop`]: the induction
+    /// variable, most of the time, or it plus a small offset (which makes
+    /// dependences between the accesses).
+    fn vec_index(&mut self, iv_ty: Ty, iv: &str) -> String {
+        if self.g.s.chance(2, 3) {
+            return iv.to_string();
+        }
+        let off = self.g.s.of(&[1, 2, 3, -1, 4, 8, -4]);
+        self.def(iv_ty, format!("add nsw {} {iv}, {off}", iv_ty.ir()))
+    }
+
+    /// A `!llvm.loop` node for [`FnGen::gen_vec_loop`]: vectorizer hints
+    /// ([`ModGen::vectorize_prop`]) and sometimes other properties.
+    fn vec_loop_md(&mut self) -> Option<usize> {
+        let id = self.g.md_add(String::new());
+        let mut ops = vec![format!("!{id}")];
+        if let Some(sp) = self.sp {
+            let line = self.line + 1;
+            let loc = self.g.md_add(format!(
+                "!DILocation(line: {line}, column: 3, scope: !{sp})"
+            ));
+            ops.push(format!("!{loc}"));
+        }
+        self.g.forced = false;
+        for _ in 0..1 + self.g.s.below(3) {
+            let p = self.g.vectorize_prop(0);
+            ops.push(p);
+        }
+        if self.g.s.chance(1, 3) {
+            ops.push(self.g.loop_prop(0));
+        }
+        if self.g.forced {
+            self.g.forcing_left = false;
+        }
+        self.g.md[id] = format!("distinct !{{{}}}", ops.join(", "));
+        Some(id)
+    }
+
     fn fit(ty: Ty, c: i64) -> String {
         let bits = ty.bits().unwrap_or(64);
         if bits >= 64 || (c >> (bits - 1)) == 0 {

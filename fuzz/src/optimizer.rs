@@ -21,6 +21,7 @@
 pub mod irgen;
 
 use arbitrary::Unstructured;
+use loopwright::cli::{ValueKind, VECTORIZE_OPTIONS};
 use loopwright::pipeline::Order;
 use loopwright_transforms::unroll::UnrollOptions;
 
@@ -29,7 +30,7 @@ const FILENAME: &str = "fuzz.ll";
 
 /// Bytes of a `pipeline` input that choose the pipeline and its options;
 /// the module follows.
-pub const HEADER: usize = 32;
+pub const HEADER: usize = 48;
 
 /// How loopwright is run: the arguments of its command line that the
 /// fuzzers vary.
@@ -43,6 +44,10 @@ pub struct RunConfig {
     pub order: Order,
     /// The `-unroll-*` options.
     pub unroll: UnrollOptions,
+    /// The loop vectorizer's options (`cli::VECTORIZE_OPTIONS`), as
+    /// loopwright's command line spells them (`-force-vector-width=4`,
+    /// `-print-vplan`).
+    pub vectorize: Vec<String>,
 }
 
 impl Default for RunConfig {
@@ -52,6 +57,7 @@ impl Default for RunConfig {
             opt_level: 3,
             order: Order::NewPm,
             unroll: UnrollOptions::default(),
+            vectorize: Vec::new(),
         }
     }
 }
@@ -137,6 +143,7 @@ impl RunConfig {
                 out.push(format!("-{name}={v}"));
             }
         }
+        out.extend(self.vectorize.iter().cloned());
         out.join(" ")
     }
 
@@ -160,6 +167,10 @@ impl RunConfig {
                 ("O0" | "O1" | "O2" | "O3", None) => {
                     cfg.opt_level = name.as_bytes()[1] - b'0';
                 }
+                (_, _) if VECTORIZE_OPTIONS.contains(&name) => {
+                    vectorize_args(std::slice::from_ref(&word))?;
+                    cfg.vectorize.push(word.clone());
+                }
                 (_, Some(v)) => {
                     if let Some(&(_, field, _)) = NUM_FLAGS.iter().find(|f| f.0 == name) {
                         let n = v.parse().map_err(|_| format!("bad number: {word}"))?;
@@ -178,13 +189,15 @@ impl RunConfig {
     }
 
     /// A configuration chosen by the fuzzer's bytes: a pipeline of the
-    /// canonical-form and unroll passes, and some `-unroll-*` options.
+    /// canonical-form, unroll and vectorize passes, some `-unroll-*`
+    /// options and some of the vectorizer's.
     pub fn arbitrary(u: &mut Unstructured<'_>) -> Self {
         let mut cfg = RunConfig {
             passes: Some(arbitrary_pipeline(u)),
             opt_level: u.int_in_range(0..=3).unwrap_or(3),
             order: [Order::NewPm, Order::Legacy, Order::Lto][pick(u, 3)],
             unroll: UnrollOptions::default(),
+            vectorize: Vec::new(),
         };
         for &(_, field, values) in NUM_FLAGS {
             if chance(u, 1, 4) {
@@ -196,6 +209,7 @@ impl RunConfig {
                 *field(&mut cfg.unroll) = Some(chance(u, 1, 2));
             }
         }
+        cfg.vectorize = arbitrary_vectorize_options(u);
         cfg
     }
 
@@ -207,6 +221,7 @@ impl RunConfig {
                     .map_err(|e| format!("the pipeline '{p}' does not parse: {e}"))?,
             ),
         };
+        let v = vectorize_args(&self.vectorize)?;
         Ok(loopwright::Options {
             passes,
             verify: true,
@@ -214,8 +229,81 @@ impl RunConfig {
             opt_level: self.opt_level,
             order: self.order,
             unroll: self.unroll.clone(),
+            laa: v.laa_options(Default::default()),
+            vectorize: v.options(Default::default()),
+            print_vplan: v.print_vplan,
             ..loopwright::Options::default()
         })
+    }
+}
+
+/// The vectorizer's options `words` give, read by loopwright's own command
+/// line (as `main.rs` reads them).
+fn vectorize_args(words: &[String]) -> Result<loopwright::cli::VectorizeArgs, String> {
+    let argv = std::iter::once("loopwright".to_string())
+        .chain(words.iter().cloned())
+        .map(std::ffi::OsString::from);
+    loopwright::cli::parse_args(argv)
+        .map(|(cli, _)| cli.vectorize)
+        .map_err(|e| format!("bad vectorizer option in {words:?}: {e}"))
+}
+
+/// Values the fuzzers give the vectorizer's numeric options: the forced
+/// widths and interleave counts a user may ask for (1 to 64, powers of two
+/// or not), LLVM's defaults, and hostile ones (2^20 lanes, 2^32 - 1).
+const VECTORIZE_NUMBERS: &[u32] = &[
+    0,
+    1,
+    2,
+    3,
+    4,
+    8,
+    16,
+    32,
+    64,
+    5,
+    7,
+    20,
+    1000,
+    1 << 20,
+    u32::MAX,
+];
+
+/// Some of the vectorizer's options (each of `cli::VECTORIZE_OPTIONS` with
+/// probability 1/5), with values as the command line spells them.
+fn arbitrary_vectorize_options(u: &mut Unstructured<'_>) -> Vec<String> {
+    let mut out = Vec::new();
+    for &name in VECTORIZE_OPTIONS {
+        if !chance(u, 1, 5) {
+            continue;
+        }
+        match loopwright::cli::vectorize_option_kind(name) {
+            Some(ValueKind::Uint) => {
+                let v = VECTORIZE_NUMBERS[pick(u, VECTORIZE_NUMBERS.len())];
+                out.push(format!("-{name}={v}"));
+            }
+            Some(ValueKind::Bool) => {
+                out.push(format!("-{name}{}", ["", "=true", "=false"][pick(u, 3)]));
+            }
+            Some(ValueKind::Flag) | None => out.push(format!("-{name}")),
+        }
+    }
+    out
+}
+
+/// `loop-vectorize`'s parameters as LLVM 19's pass builder reads them.
+fn vectorize_params(u: &mut Unstructured<'_>) -> String {
+    let mut ps = Vec::new();
+    for p in ["interleave-forced-only", "vectorize-forced-only"] {
+        if chance(u, 1, 3) {
+            let no = if chance(u, 1, 2) { "no-" } else { "" };
+            ps.push(format!("{no}{p}"));
+        }
+    }
+    if ps.is_empty() {
+        String::new()
+    } else {
+        format!("<{}>", ps.join(";"))
     }
 }
 
@@ -287,7 +375,8 @@ fn unroll_params(u: &mut Unstructured<'_>) -> String {
 
 /// A pass of a generated pipeline, by the level opt-19 runs it at.
 enum Item {
-    /// A function pass (`loop-simplify`, `lcssa`, `loop-unroll<...>`).
+    /// A function pass (`loop-simplify`, `lcssa`, `loop-unroll<...>`,
+    /// `loop-vectorize<...>`).
     Function(String),
     /// A loop pass (`loop-rotate`, `loop-unroll-full`).
     Loop(&'static str),
@@ -296,7 +385,8 @@ enum Item {
 }
 
 /// A pipeline of 1 to 5 passes among `loop-simplify`, `lcssa`,
-/// `loop-rotate`, `loop-unroll` (with parameters) and `loop-unroll-full`,
+/// `loop-rotate`, `loop-unroll` (with parameters), `loop-unroll-full` and
+/// `loop-vectorize` (with parameters; a function pass, as in opt-19),
 /// sometimes in explicit `function(...)` and `loop(...)` adaptors, nested
 /// as both loopwright and opt-19 accept them. opt-19 reads the pipeline at
 /// the level of its first element: after a `function(...)` adaptor (a
@@ -310,7 +400,7 @@ fn arbitrary_pipeline(u: &mut Unstructured<'_>) -> String {
     let n = 1 + pick(u, 5);
     let mut items = Vec::new();
     for _ in 0..n {
-        let item = match pick(u, 8) {
+        let item = match pick(u, 11) {
             0 => Item::Function("loop-simplify".to_string()),
             1 => Item::Function("lcssa".to_string()),
             2 => Item::Loop("loop-rotate"),
@@ -318,6 +408,12 @@ fn arbitrary_pipeline(u: &mut Unstructured<'_>) -> String {
             4 => Item::Loop("loop-unroll-full"),
             5 => Item::Function("loop-unroll<O1>".to_string()),
             6 => Item::Function(format!("loop-unroll{}", unroll_params(u))),
+            7 | 8 => Item::Function(format!("loop-vectorize{}", vectorize_params(u))),
+            9 => Item::Adaptor(match pick(u, 3) {
+                0 => "function(loop(loop-rotate),loop-vectorize,loop-unroll<O3>)",
+                1 => "function(loop-simplify,lcssa,loop(loop-rotate),loop-vectorize<no-interleave-forced-only;no-vectorize-forced-only>)",
+                _ => "function(loop-vectorize<interleave-forced-only;vectorize-forced-only>,loop-unroll<O2;runtime>)",
+            }),
             _ => Item::Adaptor(if chance(u, 1, 2) {
                 "function(loop(loop-rotate,loop-unroll-full))"
             } else {
@@ -478,7 +574,7 @@ fn is_driver_text(text: &[u8]) -> bool {
 /// Target `pipeline`: on a valid module (generated, or given as text and
 /// accepted by the parser and verifier), the default pipeline and the
 /// pipeline chosen by the input's header, both with the header's
-/// `-unroll-*` options, keep the module valid.
+/// `-unroll-*` and vectorizer options, keep the module valid.
 pub fn check_pipeline(data: &[u8]) -> Result<(), String> {
     let Some((cfg, source)) = decode(data) else {
         return Ok(());

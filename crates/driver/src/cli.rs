@@ -208,6 +208,21 @@ pub struct VectorizeArgs {
 }
 
 impl VectorizeArgs {
+    /// Loop access analysis's options these give, over `base`: the forced
+    /// width and interleave count, which opt-19's analysis reads too.
+    pub fn laa_options(
+        &self,
+        base: loopwright_analysis::laa::LaaOptions,
+    ) -> loopwright_analysis::laa::LaaOptions {
+        loopwright_analysis::laa::LaaOptions {
+            forced_vf: self.force_vector_width.map_or(base.forced_vf, u64::from),
+            forced_interleave: self
+                .force_vector_interleave
+                .map_or(base.forced_interleave, u64::from),
+            ..base
+        }
+    }
+
     /// The vectorizer's options these give, over `base`.
     pub fn options(
         &self,
@@ -462,6 +477,13 @@ const LONG: &[&str] = &[
     "max-forked-scev-depth",
     "alias-set-saturation-threshold",
     "enable-mem-access-versioning",
+];
+
+/// The loop vectorizer's options, the arguments of [`VectorizeArgs`]
+/// (LLVM's names, without dashes; a test checks the two agree): single-dash
+/// long options for [`normalize_args`], and the `-mllvm` values
+/// `loopwright cc` gives loopwright rather than LLVM.
+pub const VECTORIZE_OPTIONS: &[&str] = &[
     "force-vector-width",
     "force-vector-interleave",
     "vectorizer-min-trip-count",
@@ -473,8 +495,41 @@ const LONG: &[&str] = &[
     "print-vplan",
 ];
 
+/// How an option of [`VECTORIZE_OPTIONS`] takes its value, as its clap
+/// argument in [`VectorizeArgs`] says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueKind {
+    /// No value (`-print-vplan`).
+    Flag,
+    /// A boolean: a value only after `=` (`-vectorizer-maximize-bandwidth`,
+    /// `-vectorizer-maximize-bandwidth=false`), as LLVM's `cl::opt<bool>`.
+    Bool,
+    /// A number: `-x=N` or `-x N`.
+    Uint,
+}
+
+/// The [`ValueKind`] of the vectorizer option `name` (without dashes);
+/// `None` if it is none of [`VECTORIZE_OPTIONS`].
+pub fn vectorize_option_kind(name: &str) -> Option<ValueKind> {
+    if !VECTORIZE_OPTIONS.contains(&name) {
+        return None;
+    }
+    use clap::Args;
+    let cmd = VectorizeArgs::augment_args(Command::new("loopwright"));
+    let arg = cmd.get_arguments().find(|a| a.get_long() == Some(name))?;
+    Some(if !arg.get_action().takes_values() {
+        ValueKind::Flag
+    } else if arg.is_require_equals_set() {
+        ValueKind::Bool
+    } else {
+        ValueKind::Uint
+    })
+}
+
 fn is_long(name: &str) -> bool {
-    LONG.contains(&name) || UNROLL_OPTIONS.iter().any(|o| o.name == name)
+    LONG.contains(&name)
+        || VECTORIZE_OPTIONS.contains(&name)
+        || UNROLL_OPTIONS.iter().any(|o| o.name == name)
 }
 
 /// The first single-dash option that is neither a known long option (after
@@ -541,6 +596,49 @@ pub fn normalize_args(args: impl IntoIterator<Item = OsString>) -> Vec<OsString>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`VECTORIZE_OPTIONS`] names exactly the arguments of
+    /// [`VectorizeArgs`], and each has the kind its parser gives it.
+    #[test]
+    fn vectorize_options_are_vectorize_args() {
+        use clap::Args;
+        let cmd = VectorizeArgs::augment_args(Command::new("loopwright"));
+        let mut longs: Vec<&str> = cmd.get_arguments().filter_map(|a| a.get_long()).collect();
+        let mut listed = VECTORIZE_OPTIONS.to_vec();
+        longs.sort_unstable();
+        listed.sort_unstable();
+        assert_eq!(listed, longs);
+        assert_eq!(
+            vectorize_option_kind("force-vector-width"),
+            Some(ValueKind::Uint)
+        );
+        assert_eq!(
+            vectorize_option_kind("vectorizer-maximize-bandwidth"),
+            Some(ValueKind::Bool)
+        );
+        assert_eq!(vectorize_option_kind("print-vplan"), Some(ValueKind::Flag));
+        assert_eq!(vectorize_option_kind("unroll-count"), None);
+        // Each kind parses as it says: a number takes the next argument, a
+        // boolean and a flag do not.
+        let (cli, _) = parse_args(
+            [
+                "loopwright",
+                "-force-vector-width",
+                "8",
+                "-vectorizer-maximize-bandwidth",
+            ]
+            .map(OsString::from),
+        )
+        .expect("parses");
+        assert_eq!(cli.vectorize.force_vector_width, Some(8));
+        assert_eq!(cli.vectorize.vectorizer_maximize_bandwidth, Some(true));
+        assert_eq!(cli.input, None);
+        let (cli, _) = parse_args(
+            ["loopwright", "-vectorizer-maximize-bandwidth", "in.ll"].map(OsString::from),
+        )
+        .expect("parses");
+        assert_eq!(cli.input.as_deref(), Some(std::path::Path::new("in.ll")));
+    }
 
     fn norm(v: &[&str]) -> Vec<String> {
         normalize_args(v.iter().map(OsString::from))

@@ -84,24 +84,20 @@ fn run(cli: &Cli, unroll: UnrollOptions) -> Result<(), String> {
         laa: {
             let d = loopwright_analysis::laa::LaaOptions::default();
             let n = |v: Option<u32>, d: usize| v.map_or(d, |v| v as usize);
-            loopwright_analysis::laa::LaaOptions {
-                max_dependences: n(cli.max_dependences, d.max_dependences),
-                merge_threshold: n(cli.memory_check_merge_threshold, d.merge_threshold),
-                max_forked_depth: cli.max_forked_scev_depth.unwrap_or(d.max_forked_depth),
-                alias_set_saturation: n(cli.alias_set_saturation_threshold, d.alias_set_saturation),
-                mem_access_versioning: cli
-                    .enable_mem_access_versioning
-                    .unwrap_or(d.mem_access_versioning),
-                forced_vf: cli
-                    .vectorize
-                    .force_vector_width
-                    .map_or(d.forced_vf, u64::from),
-                forced_interleave: cli
-                    .vectorize
-                    .force_vector_interleave
-                    .map_or(d.forced_interleave, u64::from),
-                ..d
-            }
+            cli.vectorize
+                .laa_options(loopwright_analysis::laa::LaaOptions {
+                    max_dependences: n(cli.max_dependences, d.max_dependences),
+                    merge_threshold: n(cli.memory_check_merge_threshold, d.merge_threshold),
+                    max_forked_depth: cli.max_forked_scev_depth.unwrap_or(d.max_forked_depth),
+                    alias_set_saturation: n(
+                        cli.alias_set_saturation_threshold,
+                        d.alias_set_saturation,
+                    ),
+                    mem_access_versioning: cli
+                        .enable_mem_access_versioning
+                        .unwrap_or(d.mem_access_versioning),
+                    ..d
+                })
         },
         vectorize: cli.vectorize.options(Default::default()),
         print_vplan: cli.vectorize.print_vplan,

@@ -251,6 +251,121 @@ fn loop_options_keep_clangs_meaning() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The loop vectorizer's `-mllvm` options (`cli::VECTORIZE_OPTIONS`, as
+/// `-x=N` or `-x` then `N` in the next `-mllvm`) reach loopwright, which
+/// runs the loop vectorizer, and no longer opt-19, where none runs: a
+/// forced width shows in loopwright's remark (the cost model's own choice
+/// for this kernel on x86-64's SSE2 is 4), and the program prints what
+/// clang's build prints. An LLVM option loopwright does not know still
+/// goes to opt-19 (`-v` shows the commands).
+#[test]
+fn mllvm_vectorizer_options_reach_loopwright() {
+    let Some(dir) = setup("mllvm-vectorize") else {
+        return;
+    };
+    let src = "#include <stdio.h>\n\
+        __attribute__((noinline)) void kernel(int *restrict a, const int *restrict b, int n) {\n\
+        \x20 for (int i = 0; i < n; i++) a[i] += b[i] * 3;\n\
+        }\n\
+        int main(void) {\n\
+        \x20 static int a[1003], b[1003];\n\
+        \x20 for (int i = 0; i < 1003; i++) { a[i] = i; b[i] = 1003 - i; }\n\
+        \x20 kernel(a, b, 1003);\n\
+        \x20 long s = 0;\n\
+        \x20 for (int i = 0; i < 1003; i++) s += (long)a[i] * (i % 7);\n\
+        \x20 printf(\"%ld\\n\", s);\n\
+        \x20 return 0;\n\
+        }\n";
+    std::fs::write(dir.join("k.c"), src).unwrap();
+    let clangs = run_ok_in(&dir, &clang(), &["-O3", "k.c", "-o", "k-clang"]);
+    assert!(clangs.success());
+    let want = run_ok_in(&dir, &dir.join("k-clang"), &[]).stdout_text();
+    let remark = |w: u32| format!("k.c:3:3: remark: vectorized loop (vectorization width: {w},");
+    let default = run_ok_in(
+        &dir,
+        &lw_cc(),
+        &["-O3", "-Rpass=loop-vectorize", "k.c", "-o", "k-default"],
+    );
+    assert!(
+        default.stderr_text().contains(&remark(4)),
+        "{}",
+        default.stderr_text()
+    );
+    for (extra, width) in [
+        (&["-mllvm", "-force-vector-width=2"][..], 2),
+        (&["-mllvm", "-force-vector-width", "-mllvm", "16"][..], 16),
+        (
+            &[
+                "-mllvm",
+                "-vectorizer-maximize-bandwidth",
+                "-mllvm",
+                "--force-vector-width=8",
+                "-mllvm",
+                "-force-vector-interleave",
+                "-mllvm",
+                "1",
+            ][..],
+            8,
+        ),
+    ] {
+        let mut args = vec![
+            "-O3",
+            "-Rpass=loop-vectorize",
+            "-fno-loopwright-fallback",
+            "k.c",
+            "-o",
+            "k-lw",
+        ];
+        args.extend(extra);
+        let f = run_ok_in(&dir, &lw_cc(), &args);
+        let err = f.stderr_text();
+        assert_no_fallback(&format!("{extra:?}"), &err);
+        assert!(err.contains(&remark(width)), "{extra:?}:\n{err}");
+        let got = run_ok_in(&dir, &dir.join("k-lw"), &[]).stdout_text();
+        assert_eq!(got, want, "{extra:?}: the program's output");
+    }
+    // A bad value is loopwright's command-line error, as LLVM's are.
+    let f = run_in(
+        &dir,
+        &lw_cc(),
+        &["-O3", "-c", "k.c", "-mllvm", "-force-vector-width=wide"],
+    );
+    assert_eq!(f.code(), Some(1));
+    assert!(
+        f.stderr_text().contains("-force-vector-width=wide"),
+        "{}",
+        f.stderr_text()
+    );
+    // `-v`: the vectorizer's option is on loopwright's line, an LLVM
+    // option (`-enable-loop-distribute`) on opt-19's.
+    let f = run_ok_in(
+        &dir,
+        &lw_cc(),
+        &[
+            "-v",
+            "-O3",
+            "-c",
+            "k.c",
+            "-mllvm",
+            "-enable-loop-distribute",
+            "-mllvm",
+            "-force-vector-width=2",
+        ],
+    );
+    let err = f.stderr_text();
+    let opt_lines: Vec<&str> = err.lines().filter(|l| l.contains("opt-19")).collect();
+    assert!(!opt_lines.is_empty(), "{err}");
+    for l in &opt_lines {
+        assert!(l.contains("-enable-loop-distribute"), "{l}");
+        assert!(!l.contains("force-vector-width"), "{l}");
+    }
+    assert!(
+        err.lines()
+            .any(|l| l.contains("(in-process) loopwright") && l.contains("-force-vector-width=2")),
+        "{err}"
+    );
+}
+
 /// Runs clang-19 and the driver with the same arguments in `dir`; returns
 /// (clang's, ours).
 fn both(dir: &Path, args: &[&str]) -> (loopwright_testkit::Finished, loopwright_testkit::Finished) {

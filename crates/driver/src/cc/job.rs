@@ -515,9 +515,10 @@ impl Cc1 {
         None
     }
 
-    /// The `-mllvm` values loopwright takes (its `-unroll-*` options, a
-    /// number's value in the next `-mllvm` when not after `=`), as indices
-    /// into [`Cc1::mllvm`].
+    /// The `-mllvm` values loopwright takes (its `-unroll-*` options and
+    /// the loop vectorizer's, `cli::VECTORIZE_OPTIONS`; a number's value
+    /// in the next `-mllvm` when not after `=`), as indices into
+    /// [`Cc1::mllvm`].
     pub fn loopwright_mllvm(&self) -> Vec<usize> {
         let mut mine = Vec::new();
         let mut k = 0;
@@ -529,9 +530,15 @@ impl Cc1 {
                 None => (name, false),
             };
             if v.starts_with('-') {
-                if let Some(o) = crate::cli::UNROLL_OPTIONS.iter().find(|o| o.name == name) {
+                let separate_value =
+                    match crate::cli::UNROLL_OPTIONS.iter().find(|o| o.name == name) {
+                        Some(o) => Some(!o.is_bool()),
+                        None => crate::cli::vectorize_option_kind(name)
+                            .map(|kind| kind == crate::cli::ValueKind::Uint),
+                    };
+                if let Some(separate_value) = separate_value {
                     mine.push(k);
-                    if !has_value && !o.is_bool() && k + 1 < self.mllvm.len() {
+                    if !has_value && separate_value && k + 1 < self.mllvm.len() {
                         mine.push(k + 1);
                         k += 1;
                     }
@@ -758,7 +765,9 @@ mod tests {
     const BASE: &str = "-triple x86_64-pc-linux-gnu -emit-obj -main-file-name a.c \
         -target-feature -xop -dependency-file a.d -MT a.o -O3 -Rpass=loop-unroll \
         -fno-unroll-loops -mllvm -unroll-count -mllvm 4 -mllvm -licm-n2-threshold=0 \
-        -mllvm -unroll-runtime -opt-record-file a.opt.yaml -Werror -o a.o -x c a.c";
+        -mllvm -unroll-runtime -mllvm -force-vector-width -mllvm 4 \
+        -mllvm -vectorizer-maximize-bandwidth -mllvm -enable-interleaved-mem-accesses \
+        -mllvm -force-vector-interleave=2 -opt-record-file a.opt.yaml -Werror -o a.o -x c a.c";
 
     #[test]
     fn reads_a_job() {
@@ -774,9 +783,20 @@ mod tests {
         assert_eq!(j.record.as_ref().unwrap().file, "a.opt.yaml");
         assert_eq!(
             j.loopwright_args(),
-            ["-unroll-count", "4", "-unroll-runtime"]
+            [
+                "-unroll-count",
+                "4",
+                "-unroll-runtime",
+                "-force-vector-width",
+                "4",
+                "-vectorizer-maximize-bandwidth",
+                "-force-vector-interleave=2"
+            ]
         );
-        assert_eq!(j.llvm_mllvm(), ["-licm-n2-threshold=0"]);
+        assert_eq!(
+            j.llvm_mllvm(),
+            ["-licm-n2-threshold=0", "-enable-interleaved-mem-accesses"]
+        );
         // A feature value that looks like a flag is a value.
         assert!(job(
             "-triple x86_64-pc-linux-gnu -target-feature -S -O3 -emit-obj -o a.o -x c a.c"

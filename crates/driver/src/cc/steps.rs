@@ -442,8 +442,11 @@ pub fn compile(ctx: &mut Ctx, job: &Cc1, k: usize) -> i32 {
     // as LLVM's are for clang.
     let mut lw_argv = vec!["loopwright".to_owned()];
     lw_argv.extend(job.loopwright_args());
-    let unroll = match crate::cli::parse_args(lw_argv.iter().map(std::ffi::OsString::from)) {
-        Ok((_, u)) => u,
+    let lw = match crate::cli::parse_args(lw_argv.iter().map(std::ffi::OsString::from)) {
+        Ok((cli, unroll)) => LoopwrightArgs {
+            unroll,
+            vectorize: cli.vectorize,
+        },
         Err(e) => {
             let msg = e.to_string();
             let first = msg.lines().next().unwrap_or("");
@@ -467,7 +470,7 @@ pub fn compile(ctx: &mut Ctx, job: &Cc1, k: usize) -> i32 {
             .map_or_else(|| "input".to_owned(), |s| s.to_string_lossy().into_owned())
     };
     let files = Files { dir, stem };
-    let result = steps(ctx, job, &files, unroll);
+    let result = steps(ctx, job, &files, lw);
     if ctx.opts.save_temps.is_some() {
         save_temps(ctx, job, &files);
     }
@@ -479,12 +482,14 @@ pub fn compile(ctx: &mut Ctx, job: &Cc1, k: usize) -> i32 {
 
 type StepError = (Stage, String, bool);
 
-fn steps(
-    ctx: &mut Ctx,
-    job: &Cc1,
-    files: &Files,
+/// loopwright's own options among the job's `-mllvm` values, read by its
+/// command line (`Cc1::loopwright_args`).
+struct LoopwrightArgs {
     unroll: loopwright_transforms::unroll::UnrollOptions,
-) -> Result<i32, StepError> {
+    vectorize: crate::cli::VectorizeArgs,
+}
+
+fn steps(ctx: &mut Ctx, job: &Cc1, files: &Files, lw: LoopwrightArgs) -> Result<i32, StepError> {
     let anchor = ctx.opts.anchor;
     // Location tracking adds debug locations to the IR: not to IR the user
     // asked for (`-emit-llvm`) unless a remark option asks for it there too.
@@ -621,7 +626,7 @@ fn steps(
     let after_input = if anchor {
         loops.clone()
     } else {
-        lw_remarks = run_loopwright(ctx, job, files, unroll, split.vectorize_params.as_deref())?;
+        lw_remarks = run_loopwright(ctx, job, files, lw, split.vectorize_params.as_deref())?;
         files.s("loopwright.ll")
     };
 
@@ -809,7 +814,7 @@ fn run_loopwright(
     ctx: &Ctx,
     job: &Cc1,
     files: &Files,
-    mut unroll: loopwright_transforms::unroll::UnrollOptions,
+    lw: LoopwrightArgs,
     vectorize_params: Option<&str>,
 ) -> Result<Vec<Remark>, StepError> {
     let fail = |e: String| (Stage::Loopwright, e, false);
@@ -822,6 +827,7 @@ fn run_loopwright(
         let _ = std::fs::write(&path, &src);
     }
     let level = opt_level(job.level);
+    let mut unroll = lw.unroll;
     unroll.opt_level = level;
     // `-fno-unroll-loops`: clang runs both unroll passes only for loops
     // whose metadata asks for it.
@@ -834,7 +840,11 @@ fn run_loopwright(
             .map_err(|e| fail(format!("clang's pipeline: {e}")))?;
     }
     let opts = crate::Options {
-        vectorize,
+        // The user's `-mllvm` options for the vectorizer, over clang's
+        // parameters.
+        vectorize: lw.vectorize.options(vectorize),
+        laa: lw.vectorize.laa_options(Default::default()),
+        print_vplan: lw.vectorize.print_vplan,
         passes: None,
         verify: true,
         verify_each: false,
@@ -845,8 +855,13 @@ fn run_loopwright(
     };
     let name = format!("{}.loops.ll", files.stem);
     if ctx.opts.verbose {
+        let user: String = job
+            .loopwright_args()
+            .iter()
+            .map(|a| format!(" {a}"))
+            .collect();
         eprintln!(
-            " (in-process) loopwright -O{level}{} {name} -o {}.loopwright.ll",
+            " (in-process) loopwright -O{level}{}{user} {name} -o {}.loopwright.ll",
             if job.no_unroll {
                 " (unrolling only when forced)"
             } else {
@@ -861,6 +876,8 @@ fn run_loopwright(
         Ok(Err(f)) => return Err(fail(f.0)),
         Err(panic) => return Err(fail(format!("loopwright panicked: {panic}"))),
     };
+    // What `-mllvm -print-vplan` or `-print-vectorizer-cost` asked for.
+    eprint!("{}", out.printed);
     std::fs::write(files.path("loopwright.ll"), out.text.as_bytes())
         .map_err(|e| fail(format!("{}: {e}", files.s("loopwright.ll"))))?;
     // Freeing a large module piece by piece takes a while: the next step

@@ -763,8 +763,12 @@ pub fn build(
     for r in &reductions {
         work.push(r.exit);
     }
+    // A recurrence's phi too, used or not: the splice after its previous
+    // value needs the phi's recipe (an unused recurrence panicked in the
+    // transform; found by fuzzing), and LLVM's plan has both.
     for r in &recurrences {
         work.push(r.previous);
+        work.push(r.phi);
     }
     // Interleave groups: a member's address is not needed (the group's
     // comes from its insert position), and a needed load member needs the

@@ -341,3 +341,45 @@ fn the_plan_prints_its_recipes() {
         assert!(text.contains(want), "{want} missing from\n{text}");
     }
 }
+
+#[test]
+fn an_unused_recurrence_is_vectorized() {
+    // %prev is a first-order recurrence nothing uses: the splice after
+    // its previous value %cur needs the phi's recipe before it (the
+    // transform panicked on a splice without one; found by fuzzing, see
+    // crates/driver/tests/fuzz_regressions/vectorize_unused_recurrence.ll).
+    let text = format!(
+        "{HEAD}define void @f() {{
+entry:
+  br label %loop
+loop:
+  %i = phi i8 [ 0, %entry ], [ %i.next, %loop ]
+  %prev = phi i16 [ 0, %entry ], [ %cur, %loop ]
+  %cur = sub i16 0, 0
+  %i.next = add i8 %i, 1
+  %c = icmp ne i8 %i.next, 0
+  br i1 %c, label %loop, label %exit
+exit:
+  ret void
+}}
+"
+    );
+    let mut m = loopwright_parse::parse_module(text.as_bytes(), "t.ll").expect("parses");
+    let fid = m.function_by_name("f").expect("@f");
+    let opts = VectorizeOptions {
+        force_vector_width: 4,
+        force_vector_interleave: Some(1),
+        ..Default::default()
+    };
+    let mut remarks = crate::remark::Remarks::new();
+    let out = crate::with_function(&mut m, fid, |m, f| {
+        pass::vectorize_function(m, f, Some(fid), &opts, &mut remarks, false)
+    });
+    assert_eq!(out.vectorized, 1);
+    loopwright_analysis::verify_module(&m).expect("the output verifies");
+    let printed = loopwright_ir::print::print_module(&m);
+    assert!(
+        printed.contains("%vector.recur = phi <4 x i16>"),
+        "{printed}"
+    );
+}

@@ -48,7 +48,7 @@
 
 use super::plan::{access, scalar_intrinsic_operand, Lanes, LiveOut, Recipe, StepPlan, VPlan};
 use crate::loopid::{vectorize_loop_ids, VectorizePlan};
-use crate::utils::expand::{self, pred, ExpandCtx};
+use crate::utils::expand::{self, pred, ExpandCtx, Expr};
 use loopwright_analysis::ivdesc::{InductionKind, RecurKind};
 use loopwright_analysis::laa::InterleaveGroup;
 use loopwright_analysis::loopmd::loop_id_of_latches;
@@ -172,7 +172,15 @@ pub fn can_execute(m: &Module, f: &Function, plan: &VPlan, ctx: &ExpandCtx) -> b
     let Some(at) = f.terminator(plan.preheader) else {
         return false;
     };
-    let mut exprs = vec![&plan.trip_count];
+    std::iter::once(&plan.trip_count)
+        .chain(check_and_step_exprs(plan))
+        .all(|e| expand::can_expand(m, f, ctx, e, at))
+}
+
+/// The run-time values of `plan` besides the trip count: check bounds,
+/// predicates, induction steps.
+fn check_and_step_exprs(plan: &VPlan) -> Vec<&Expr> {
+    let mut exprs = Vec::new();
     for g in &plan.checks.groups {
         exprs.push(&g.low);
         exprs.push(&g.high);
@@ -186,8 +194,6 @@ pub fn can_execute(m: &Module, f: &Function, plan: &VPlan, ctx: &ExpandCtx) -> b
         }
     }
     exprs
-        .into_iter()
-        .all(|e| expand::can_expand(m, f, ctx, e, at))
 }
 
 /// [`execute`], with a deliberate `defect` for tests.
@@ -229,7 +235,17 @@ pub fn execute_with(
     // where they may reuse or hoist the enclosing loops' values, instead
     // of in the check blocks and the vector preheader as at top level.
     let nested = ctx.loops.is_some_and(|(lf, _)| lf.loop_for(pre).is_some());
-    let early = nested.then(|| {
+    // At top level too when a value needs `ctx`'s loops to expand: an add
+    // recurrence of an earlier loop (the start of the induction variable
+    // is the value an earlier loop's induction variable has, and scalar
+    // evolution cannot give that loop's exit value) expands only with its
+    // loop, which the check blocks' context does not know (found by
+    // fuzzing: `unreachable!` in the expander).
+    let top = ExpandCtx::default();
+    let needs_loops = !check_and_step_exprs(plan)
+        .into_iter()
+        .all(|e| expand::can_expand(m, f, &top, e, pre_term));
+    let early = (nested || needs_loops).then(|| {
         let predicates = (!plan.checks.predicates.is_empty())
             .then(|| pred::emit_all(m, f, ctx, &plan.checks.predicates, pre_term));
         let bounds: Vec<(Operand, Operand)> = plan
