@@ -183,6 +183,17 @@ pub struct VectorizeArgs {
           value_parser = parse_llvm_bool, action = ArgAction::Set)]
     pub vectorizer_maximize_bandwidth: Option<bool>,
 
+    /// Run-time memory check pairs above which a loop whose hints do not
+    /// allow reordering is not vectorized (LLVM's default 8; the cost
+    /// model weighs the checks).
+    #[arg(long = "runtime-memory-check-threshold", value_name = "N", value_parser = parse_llvm_uint)]
+    pub runtime_memory_check_threshold: Option<u32>,
+
+    /// Run-time memory check pairs above which a loop is not interleaved
+    /// alone (LLVM's default 128).
+    #[arg(long = "vectorize-memory-check-threshold", value_name = "N", value_parser = parse_llvm_uint)]
+    pub vectorize_memory_check_threshold: Option<u32>,
+
     /// Loops cheaper than this are interleaved to reduce their overhead
     /// (LLVM's default 20).
     #[arg(long = "small-loop-cost", value_name = "N", value_parser = parse_llvm_uint)]
@@ -248,6 +259,12 @@ impl VectorizeArgs {
             force_vector_interleave: self
                 .force_vector_interleave
                 .or(base.force_vector_interleave),
+            runtime_memory_check_threshold: self
+                .runtime_memory_check_threshold
+                .map_or(base.runtime_memory_check_threshold, |n| n as usize),
+            vectorize_memory_check_threshold: self
+                .vectorize_memory_check_threshold
+                .map_or(base.vectorize_memory_check_threshold, |n| n as usize),
             cost,
             ..base
         }
@@ -488,6 +505,8 @@ pub const VECTORIZE_OPTIONS: &[&str] = &[
     "force-vector-interleave",
     "vectorizer-min-trip-count",
     "vectorizer-maximize-bandwidth",
+    "runtime-memory-check-threshold",
+    "vectorize-memory-check-threshold",
     "small-loop-cost",
     "force-target-num-vector-regs",
     "force-target-max-vector-interleave",

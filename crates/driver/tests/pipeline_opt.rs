@@ -1112,3 +1112,73 @@ fn forced_loop_with_saturated_alias_sets_is_checked() {
         "opt-19 no longer miscompiles saturated_alias_sets.ll: update this test"
     );
 }
+
+/// `-vectorize-memory-check-threshold` and
+/// `-runtime-memory-check-threshold`, in both spellings, decide as in
+/// opt-19: a loop with three run-time check pairs, interleaved only
+/// (forced width 1, count 2), is refused below opt-19's threshold and
+/// interleaved from it on (the thresholds around the switch, 0 to 8 and
+/// the default 128); the cost model vectorizes it at any run-time
+/// threshold without hints, as opt-19 does. The remarks must be equal and
+/// the switch must be seen (a run that ignored the option would interleave
+/// at every threshold).
+#[test]
+fn vectorizer_check_thresholds_as_opt19() {
+    if !have_opt("vectorizer_check_thresholds_as_opt19") {
+        return;
+    }
+    let input = common::root().join("crates/driver/tests/inputs/runtime_checks_three_pairs.ll");
+    let input = input.to_str().expect("a UTF-8 path");
+    let remarks = |tool: &str, args: &[String]| {
+        let o = common::execute(
+            Command::new(tool)
+                .args([
+                    "-disable-output",
+                    "-passes=loop-vectorize",
+                    "-pass-remarks=loop-vectorize",
+                    "-pass-remarks-analysis=loop-vectorize",
+                    "-pass-remarks-missed=loop-vectorize",
+                ])
+                .args(args)
+                .arg(input),
+        );
+        assert_eq!(status(&o), Some(0), "{tool} {args:?}: {}", stderr(&o));
+        stderr(&o)
+    };
+    let mut refused = 0;
+    let mut interleaved = 0;
+    for th in [0, 1, 2, 3, 4, 5, 6, 7, 8, 128] {
+        let forced = ["-force-vector-width=1", "-force-vector-interleave=2"].map(String::from);
+        let theirs = remarks(
+            "opt-19",
+            &[
+                forced.to_vec(),
+                vec![format!("-vectorize-memory-check-threshold={th}")],
+            ]
+            .concat(),
+        );
+        for spelled in [
+            vec![format!("-vectorize-memory-check-threshold={th}")],
+            vec!["-vectorize-memory-check-threshold".into(), th.to_string()],
+        ] {
+            let ours = remarks(LW, &[forced.to_vec(), spelled.clone()].concat());
+            assert_eq!(ours, theirs, "{spelled:?}");
+        }
+        if theirs.contains("interleaved loop (interleaved count: 2)") {
+            interleaved += 1;
+        } else {
+            refused += 1;
+        }
+        let theirs = remarks("opt-19", &[format!("-runtime-memory-check-threshold={th}")]);
+        for spelled in [
+            vec![format!("-runtime-memory-check-threshold={th}")],
+            vec!["-runtime-memory-check-threshold".into(), th.to_string()],
+        ] {
+            assert_eq!(remarks(LW, &spelled), theirs, "{spelled:?}");
+        }
+    }
+    assert!(
+        refused > 0 && interleaved > 0,
+        "{refused} refused, {interleaved} interleaved"
+    );
+}
