@@ -1182,3 +1182,60 @@ fn vectorizer_check_thresholds_as_opt19() {
         "{refused} refused, {interleaved} interleaved"
     );
 }
+
+/// A load or store written without `align` has its scalar type's ABI
+/// alignment; the vector access that replaces it must say so (`align 4`
+/// for `float`), or LLVM reads the vector type's ABI alignment (32 bytes
+/// for `<8 x float>`) and may emit aligned moves on unaligned data. Every
+/// vector access of the output carries opt-19's alignment.
+#[test]
+fn vector_accesses_keep_the_scalar_alignment() {
+    if !have_opt("vector_accesses_keep_the_scalar_alignment") {
+        return;
+    }
+    let input = common::root().join("crates/driver/tests/inputs/align_less_accesses.ll");
+    let dir = common::work_dir("vector_accesses_keep_the_scalar_alignment");
+    let args = ["-passes=loop-vectorize", "-force-vector-width=8"];
+    let vector_accesses = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.contains(" load <") || l.trim_start().starts_with("store <"))
+            .map(|l| {
+                let align = l
+                    .split(", align ")
+                    .nth(1)
+                    .map(|a| a.split(',').next().unwrap_or(a));
+                format!(
+                    "{} align {:?}",
+                    if l.contains(" load <") {
+                        "load"
+                    } else {
+                        "store"
+                    },
+                    align
+                )
+            })
+            .collect()
+    };
+    let ours = dir.join("lw.ll");
+    let o = common::execute(Command::new(LW).args(args).arg(&input).arg("-o").arg(&ours));
+    assert_eq!(status(&o), Some(0), "{}", stderr(&o));
+    let theirs = dir.join("opt.ll");
+    let o = common::execute(
+        Command::new("opt-19")
+            .args(args)
+            .arg("-S")
+            .arg(&input)
+            .arg("-o")
+            .arg(&theirs),
+    );
+    assert_eq!(status(&o), Some(0), "{}", stderr(&o));
+    let (a, b) = (
+        vector_accesses(&std::fs::read_to_string(&ours).unwrap()),
+        vector_accesses(&std::fs::read_to_string(&theirs).unwrap()),
+    );
+    assert!(
+        !b.is_empty() && b.iter().all(|x| x.ends_with("Some(\"4\")")),
+        "{b:?}"
+    );
+    assert_eq!(a, b);
+}

@@ -1075,10 +1075,7 @@ impl Exec<'_> {
                 let d = f.inst(*inst).clone();
                 self.dbg = d.md.get(MdKind::DBG);
                 let (ptr, ety) = access(m, f, *inst).expect("a memory access");
-                let align = match d.extra {
-                    Extra::Mem { align, .. } => align,
-                    _ => None,
-                };
+                let align = Some(access_align(m, &d, ety));
                 let vty = self.vec_ty(m, ety);
                 let load = d.opcode == Opcode::Load;
                 let rmask: Vec<i32> = (0..vf as i32).rev().collect();
@@ -1214,6 +1211,17 @@ impl Exec<'_> {
 }
 
 /// Copies the metadata a widened access keeps from `from` to `to`.
+/// The alignment of access `d` of type `ty`: its own, or the ABI
+/// alignment of `ty`, which LLVM reads for an access written without one.
+/// A vector access must say it: without `align`, LLVM would take the
+/// vector type's (larger) ABI alignment.
+fn access_align(m: &Module, d: &InstData, ty: Type) -> u64 {
+    match d.extra {
+        Extra::Mem { align: Some(a), .. } => a,
+        _ => loopwright_ir::DataLayout::of_module(m).abi_align(&m.types, ty),
+    }
+}
+
 /// LLVM's `propagateMetadata` for the wide access of an interleave group,
 /// simplified: a kind the members share with one node is kept, any other
 /// is dropped (LLVM merges differing nodes into their most generic form;
@@ -1381,11 +1389,7 @@ impl Exec<'_> {
         let d = f.inst(inst).clone();
         self.dbg = d.md.get(MdKind::DBG);
         let (ptr, ety) = access(m, f, inst).expect("a memory access");
-        let dl = loopwright_ir::DataLayout::of_module(m);
-        let align = match d.extra {
-            Extra::Mem { align: Some(a), .. } => a,
-            _ => dl.abi_align(&m.types, ety),
-        };
+        let align = access_align(m, &d, ety);
         let vty = self.vec_ty(m, ety);
         let pty = f.operand_type(ptr, &m.consts);
         let vpty = m.types.vector(self.vf, pty);
@@ -1482,11 +1486,20 @@ impl Exec<'_> {
         let lanes = vf * factor;
         let wide = m.types.vector(lanes, sty);
         let members: Vec<Inst> = g.members.iter().map(|&(_, x)| x).collect();
+        // The group's alignment: the smallest of its members', a member
+        // without one counting with its type's ABI alignment.
+        let align = members
+            .iter()
+            .map(|&x| {
+                let (_, t) = access(m, f, x).expect("a memory access");
+                access_align(m, f.inst(x), t)
+            })
+            .min();
         let rmask: Vec<i32> = (0..vf as i32).rev().collect();
         if !g.store {
             let mut loads = Vec::new();
             for &a in &addrs {
-                let v = self.builder(f).load(m, wide, a, g.align, false, "wide.vec");
+                let v = self.builder(f).load(m, wide, a, align, false, "wide.vec");
                 if let ValueDef::Result(i) = f.value_def(v) {
                     group_md(m, f, &members, i);
                 }
@@ -1551,7 +1564,7 @@ impl Exec<'_> {
                 .shuffle(m, cat, poison, &mask, "interleaved.vec");
             let st = self
                 .builder(f)
-                .store(m, Operand::Value(iv), a, g.align, false);
+                .store(m, Operand::Value(iv), a, align, false);
             group_md(m, f, &members, st);
         }
     }
