@@ -23,7 +23,9 @@
 //! load group with a gap at its end is released. Store groups with gaps
 //! need masked stores, which x86 does not enable: released.
 //!
-//! Differences from LLVM 19: strides are taken without adding predicates
+//! Differences from LLVM 19: a loop with more than
+//! [`MAX_STRIDED_ACCESSES`] strided accesses gets no groups (the pairwise
+//! search is quadratic; LLVM has no bound). Strides are taken without adding predicates
 //! (LLVM's `collectConstStrideAccesses` may assume an expression is an
 //! add recurrence and add that predicate to the loop's checks); such
 //! accesses stay out of groups here. Masked interleaved accesses
@@ -39,6 +41,11 @@ use std::collections::BTreeMap;
 
 /// LLVM's `-max-interleave-group-factor`.
 pub const MAX_INTERLEAVE_FACTOR: u32 = 8;
+
+/// Strided accesses above which no groups are formed: the grouping visits
+/// every pair of accesses (LLVM has no bound; 1,024 strided accesses are
+/// half a million pairs, a few seconds).
+pub const MAX_STRIDED_ACCESSES: usize = 1024;
 
 /// One interleave group (LLVM's `InterleaveGroup<Instruction>`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -235,7 +242,8 @@ impl Ctx<'_, '_> {
                 });
             }
         }
-        if acc.is_empty() || !acc.iter().any(|a| is_strided(a.stride)) {
+        let strided = acc.iter().filter(|a| is_strided(a.stride)).count();
+        if strided == 0 || strided > MAX_STRIDED_ACCESSES {
             return InterleaveInfo::default();
         }
         let index: FxHashMap<Inst, usize> =
@@ -582,6 +590,27 @@ mod tests {
             "stride -2 members two strides apart"
         );
         assert!(!epi);
+    }
+
+    /// Past [`super::MAX_STRIDED_ACCESSES`] strided accesses no groups are
+    /// formed; at the bound they are.
+    #[test]
+    fn strided_accesses_are_bounded() {
+        let body = |n: usize| {
+            let mut b = String::from("  %e = shl nuw nsw i64 %i, 3\n");
+            for k in 0..n {
+                b.push_str(&format!(
+                    "  %o{k} = add nuw nsw i64 %e, {}\n  %p{k} = getelementptr inbounds i32, ptr %a, i64 %o{k}\n  %v{k} = load i32, ptr %p{k}, align 4\n",
+                    (k % 8) + 8 * (k / 8) * 4096
+                ));
+            }
+            b.push_str("  %q = getelementptr inbounds i32, ptr %b, i64 %i\n  store i32 %v0, ptr %q, align 4");
+            b
+        };
+        let (g, _) = groups(&body(super::MAX_STRIDED_ACCESSES));
+        assert!(!g.is_empty());
+        let (g, epi) = groups(&body(super::MAX_STRIDED_ACCESSES + 1));
+        assert!(g.is_empty() && !epi);
     }
 
     /// A store between two loads of one group, to an address one of them
