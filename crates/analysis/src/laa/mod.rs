@@ -417,11 +417,12 @@ impl<'a> LoopAccessAnalysis<'a> {
         if cx.can_analyze(&mut info) {
             info.can_vectorize_memory = cx.analyze_loop(&mut pse, &mut info);
             if info.can_vectorize_memory && cx.opts.interleaved_accesses {
-                // The groups' queries are not loop access analysis's own:
-                // they must not change its "Expressions re-written".
-                let queried = pse.queried.clone();
-                info.interleave = cx.analyze_interleaving(&mut pse, &info);
-                pse.queried = queried;
+                // The groups are the vectorizer's: their queries and the
+                // stride predicates they assume (as the vectorizer's own
+                // predicated expressions do) must not change loop access
+                // analysis's predicates or its "Expressions re-written".
+                let mut own = pse.clone();
+                info.interleave = cx.analyze_interleaving(&mut own, &info);
             }
         }
         info.symbolic_strides = std::mem::take(&mut cx.symbolic_strides);

@@ -11,6 +11,7 @@ use loopwright_ir::{Operand, ValueDef};
 use rustc_hash::FxHashMap;
 
 /// The predicated view of one loop's expressions.
+#[derive(Clone)]
 pub(crate) struct Pse {
     pub l: Loop,
     /// The predicates assumed, in the order they were added.
