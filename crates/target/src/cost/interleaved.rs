@@ -163,35 +163,29 @@ impl Subtarget {
         let mem = self.memory_cost(op, vec, align, ck);
         let n = indices.len() as u64;
         let f = u64::from(factor);
-        if op == MemOp::Load {
-            let entry = (self.has_avx2())
-                .then(|| find(AVX2_LOAD, factor, bits, vf))
-                .flatten()
-                .or_else(|| {
-                    self.has_ssse3()
-                        .then(|| find(SSSE3_LOAD, factor, bits, vf))
-                        .flatten()
-                })
-                .or_else(|| {
-                    self.has_sse2()
-                        .then(|| find(SSE2_LOAD, factor, bits, vf))
-                        .flatten()
-                });
-            if let Some(c) = entry {
-                return Some(mem.saturating_add(n.saturating_mul(c).div_ceil(f)));
-            }
+        // LLVM's tables, consulted in its order: the first feature the
+        // subtarget has whose table has the row.
+        let tables: &[(bool, &[Row])] = if op == MemOp::Load {
+            &[
+                (self.has_avx2(), AVX2_LOAD),
+                (self.has_ssse3(), SSSE3_LOAD),
+                (self.has_sse2(), SSE2_LOAD),
+            ]
         } else {
-            let entry = (self.has_avx2())
-                .then(|| find(AVX2_STORE, factor, bits, vf))
-                .flatten()
-                .or_else(|| {
-                    self.has_sse2()
-                        .then(|| find(SSE2_STORE, factor, bits, vf))
-                        .flatten()
-                });
-            if let Some(c) = entry {
-                return Some(mem.saturating_add(c));
-            }
+            &[(self.has_avx2(), AVX2_STORE), (self.has_sse2(), SSE2_STORE)]
+        };
+        let entry = tables
+            .iter()
+            .filter(|(has, _)| *has)
+            .find_map(|(_, t)| find(t, factor, bits, vf));
+        if let Some(c) = entry {
+            // A load group with fewer members pays its share of the
+            // shuffles.
+            return Some(if op == MemOp::Load {
+                mem.saturating_add(n.saturating_mul(c).div_ceil(f))
+            } else {
+                mem.saturating_add(c)
+            });
         }
         self.basic_interleaved_cost(op, vec, vf, factor, indices, align, ck)
     }
