@@ -495,13 +495,17 @@ fn environment(tc: &Toolchain, load: String) -> Environment {
         },
         cflags: tc.cflags.join(" "),
         before: tc.split.before.clone(),
+        middle: tc.split.middle.clone(),
         after: tc.split.after.clone(),
         split_note: format!(
-            "BEFORE is LLVM 19's `default<O3>` up to `{}` without {}; AFTER is the rest \
-             without {} (derived from `opt-19 -passes='default<O3>' -print-pipeline-passes` \
-             by `crates/driver/src/llvm_pipeline.rs`).",
+            "BEFORE is LLVM 19's `default<O3>` up to `{}` without {}; MIDDLE is what follows \
+             up to `{}`, without {}; AFTER is the rest without {} (derived from \
+             `opt-19 -passes='default<O3>' -print-pipeline-passes` by \
+             `crates/driver/src/llvm_pipeline.rs`).",
             pipeline::SPLIT_AT,
             pipeline::REMOVED_BEFORE.join(", "),
+            pipeline::SECOND_SPLIT_AT,
+            pipeline::REMOVED_MIDDLE.join(", "),
             pipeline::REMOVED_AFTER.join(", ")
         ),
     }

@@ -49,6 +49,15 @@ pub struct Cli {
           value_parser = ["newpm", "legacy", "lto"])]
     pub pipeline: String,
 
+    /// The part of the default pipeline to run: `whole`, or, for a
+    /// compiler that runs LLVM's cleanup passes where LLVM's pipeline has
+    /// them (between `loop-vectorize` and `loop-unroll`),
+    /// `through-vectorize` and then `after-vectorize` (which ends with
+    /// `transform-warning`).
+    #[arg(long = "pipeline-part", value_name = "PART", default_value = "whole",
+          value_parser = crate::pipeline::Part::NAMES)]
+    pub pipeline_part: String,
+
     /// Print the pipeline (as written, `default<On>` expanded) and
     /// continue.
     #[arg(long = "print-pipeline-passes")]

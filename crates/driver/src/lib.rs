@@ -38,6 +38,8 @@ pub struct Options {
     pub opt_level: u8,
     /// The transformation order of the default pipeline.
     pub order: pipeline::Order,
+    /// The part of the default pipeline to run (`--pipeline-part`).
+    pub part: pipeline::Part,
     /// The `-unroll-*` options (the opt level inside is set per pass).
     pub unroll: loopwright_transforms::unroll::UnrollOptions,
     /// The `aa-eval` printer's options.
@@ -60,6 +62,7 @@ impl Default for Options {
             verify_each: false,
             opt_level: 3,
             order: pipeline::Order::NewPm,
+            part: pipeline::Part::Whole,
             unroll: Default::default(),
             aa_eval: EvalOptions::default(),
             laa: Default::default(),
@@ -489,8 +492,8 @@ pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failur
     }
     drop(map);
     let pipeline = match &opts.passes {
-        Some(p) => pipeline::expand_defaults(p, opts.order),
-        None => default_pipeline(opts.order, opts.opt_level),
+        Some(p) => pipeline::expand_defaults(p, opts.order, opts.part),
+        None => pipeline::default_pipeline_part(opts.order, opts.opt_level, opts.part),
     };
     let mut remarks = Remarks::new();
     // Malformed loop attributes are reported once, before any pass reads

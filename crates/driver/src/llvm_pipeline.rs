@@ -10,13 +10,22 @@
 //! [`Pass`]es and [`print`] writes the same text back (a round trip is the
 //! identity).
 //!
-//! [`LoopSplit::from_pipeline`] derives the four pipelines around
-//! loopwright (see `bench/README.md`, "How the pipeline is split"):
+//! [`LoopSplit::from_pipeline`] derives the pipelines around loopwright
+//! (see `bench/README.md`, "How the pipeline is split"). loopwright runs
+//! twice, where LLVM's loop transformations sit: its default pipeline
+//! through `loop-vectorize`, then, after LLVM's cleanup of the vector code,
+//! the rest (`--pipeline-part`, [`crate::pipeline::Part`]):
 //! - `before`: everything before the first [`SPLIT_AT`] pass, minus
 //!   [`REMOVED_BEFORE`];
+//! - `middle`: from there to the first [`SECOND_SPLIT_AT`] pass, minus
+//!   [`REMOVED_MIDDLE`] (LLVM's cleanup: `loop-load-elim`, `instcombine`,
+//!   `simplifycfg`, `slp-vectorizer`, `vector-combine`);
 //! - `after`: the rest, minus [`REMOVED_AFTER`];
-//! - `anchor_before` / `anchor_after`: the same split with nothing removed,
-//!   which must reproduce `clang-19 -O3` (the sanity check).
+//! - `rest`: `middle` and `after` in one pipeline, for a build that runs no
+//!   loopwright (the bench's floor);
+//! - `anchor_before` / `anchor_after`: the split at [`SPLIT_AT`] with
+//!   nothing removed, which must reproduce `clang-19 -O3` (the sanity
+//!   check).
 //!
 //! Where the text comes from is the caller's choice: the bench asks opt-19
 //! for `default<O3>` ([`opt_default_pipeline`]); the driver asks clang-19
@@ -32,14 +41,21 @@
 
 use anyhow::{bail, ensure, Result};
 
-/// Where loopwright goes: the first loop transformation of the -O3
-/// function simplification pipeline's vectorization part.
-pub const SPLIT_AT: &str = "loop-distribute";
+/// Where loopwright's first part goes: LLVM's loop vectorizer.
+/// `loop-distribute`, which loopwright does not implement yet, stays
+/// before it with LLVM, in LLVM's order.
+pub const SPLIT_AT: &str = "loop-vectorize";
+/// Where loopwright's second part goes: LLVM's runtime unroller, after
+/// the cleanup of the vectorized code.
+pub const SECOND_SPLIT_AT: &str = "loop-unroll";
 /// Loop transformations removed from the part before the split.
 pub const REMOVED_BEFORE: &[&str] = &["loop-unroll-full"];
+/// Loop transformations removed from the part between the two parts of
+/// loopwright.
+pub const REMOVED_MIDDLE: &[&str] = &["loop-vectorize"];
 /// Loop transformations (and the warning pass that reports the forced
-/// ones that did not happen) removed from the part after the split.
-pub const REMOVED_AFTER: &[&str] = &["loop-vectorize", "loop-unroll", "transform-warning"];
+/// ones that did not happen) removed from the part after loopwright.
+pub const REMOVED_AFTER: &[&str] = &["loop-unroll", "transform-warning"];
 /// Adaptors the split may cut through.
 const SPLITTABLE_ADAPTORS: &[&str] = &["module", "function"];
 
@@ -307,8 +323,14 @@ fn remove_rec(list: &[Pass], names: &[&str], found: &mut [bool]) -> Vec<Pass> {
 pub struct LoopSplit {
     /// Before loopwright: the -O3 prefix without [`REMOVED_BEFORE`].
     pub before: String,
-    /// After loopwright: the -O3 suffix without [`REMOVED_AFTER`].
+    /// Between loopwright's two parts: the passes from [`SPLIT_AT`] to
+    /// [`SECOND_SPLIT_AT`] without [`REMOVED_MIDDLE`].
+    pub middle: String,
+    /// After loopwright: the -O3 suffix from [`SECOND_SPLIT_AT`] on without
+    /// [`REMOVED_AFTER`].
     pub after: String,
+    /// `middle` and `after` as one pipeline (a build without loopwright).
+    pub rest: String,
     /// The -O3 prefix, unchanged.
     pub anchor_before: String,
     /// The -O3 suffix, unchanged.
@@ -325,32 +347,41 @@ impl LoopSplit {
     /// (opt's or clang's).
     ///
     /// Module analyses do not survive from one `opt` process to the next.
-    /// The only one the second part reads from the first is GlobalsAA
+    /// The only one the later parts read from the first is GlobalsAA
     /// (which `recompute-globalsaa` computes just before the function
     /// adaptor the split cuts), so when the first part computes it the
-    /// second starts with `require<globals-aa>`.
+    /// others start with `require<globals-aa>`.
     pub fn from_pipeline(text: &str) -> Result<LoopSplit> {
         let whole = parse(text)?;
-        let (before, mut after) = split_before(&whole, SPLIT_AT)?;
+        let (before, after) = split_before(&whole, SPLIT_AT)?;
+        let (middle, tail) = split_before(&after, SECOND_SPLIT_AT)?;
         let computes_globals_aa = before.iter().any(|p| {
             p.name == "recompute-globalsaa"
                 || (p.name == "require" && p.params.as_deref() == Some("globals-aa"))
         });
-        if computes_globals_aa {
-            after.insert(
-                0,
-                Pass {
-                    name: "require".to_owned(),
-                    params: Some("globals-aa".to_owned()),
-                    inner: None,
-                },
-            );
-        }
-        let vectorize_params = find_params(&after, "loop-vectorize");
+        let reading_globals_aa = |mut part: Vec<Pass>| {
+            if computes_globals_aa {
+                part.insert(
+                    0,
+                    Pass {
+                        name: "require".to_owned(),
+                        params: Some("globals-aa".to_owned()),
+                        inner: None,
+                    },
+                );
+            }
+            part
+        };
+        let vectorize_params = find_params(&after, SPLIT_AT);
+        let mut removed_rest = REMOVED_MIDDLE.to_vec();
+        removed_rest.extend_from_slice(REMOVED_AFTER);
+        let after = reading_globals_aa(after);
         Ok(LoopSplit {
             vectorize_params,
             before: print(&remove(&before, REMOVED_BEFORE)?),
-            after: print(&remove(&after, REMOVED_AFTER)?),
+            middle: print(&remove(&reading_globals_aa(middle), REMOVED_MIDDLE)?),
+            after: print(&remove(&reading_globals_aa(tail), REMOVED_AFTER)?),
+            rest: print(&remove(&after, &removed_rest)?),
             anchor_before: print(&before),
             anchor_after: print(&after),
         })
@@ -469,15 +500,37 @@ mod tests {
                 .map(str::to_owned)
                 .collect::<Vec<_>>()
         };
-        let (before, after) = (names(&s.before), names(&s.after));
+        let (before, middle, after) = (names(&s.before), names(&s.middle), names(&s.after));
         assert!(before.iter().any(|n| n == "loop-rotate") && before.iter().any(|n| n == "gvn"));
         assert!(!before.iter().any(|n| n == "loop-unroll-full"));
+        // LLVM's distribution (which loopwright does not implement) stays
+        // before the vectorizer.
+        assert_eq!(
+            before.last().map(String::as_str),
+            Some("inject-tli-mappings")
+        );
+        assert!(before.iter().any(|n| n == "loop-distribute"));
+        assert_eq!(middle[0], "require");
+        // LLVM's cleanup of the vectorized code, the SLP vectorizer among
+        // it, runs between loopwright's two parts.
+        for cleanup in [
+            "loop-load-elim",
+            "instcombine",
+            "slp-vectorizer",
+            "vector-combine",
+        ] {
+            assert!(middle.iter().any(|n| n == cleanup), "{cleanup}");
+        }
         assert_eq!(after[0], "require");
-        assert_eq!(after[1], SPLIT_AT);
-        assert!(after.iter().any(|n| n == "slp-vectorizer"));
-        for gone in REMOVED_AFTER {
+        assert_eq!(after[1], "sroa");
+        for gone in REMOVED_MIDDLE.iter().chain(REMOVED_AFTER) {
+            assert!(!middle.iter().any(|n| n == gone), "{gone}");
             assert!(!after.iter().any(|n| n == gone), "{gone}");
         }
+        // The floor's second half is the middle and the after parts.
+        let mut parts = middle.clone();
+        parts.extend(after.into_iter().skip(1));
+        assert_eq!(names(&s.rest), parts);
         let mut whole = names(&s.anchor_before);
         whole.extend(names(&s.anchor_after).into_iter().skip(1));
         assert_eq!(whole, names(&text));
@@ -504,14 +557,33 @@ mod tests {
         let s = LoopSplit::from_pipeline(O3).unwrap();
         assert!(s.anchor_before.ends_with(
             "recompute-globalsaa,function<eager-inv>(float2int,\
-             loop(loop-rotate<header-duplication;no-prepare-for-lto>,loop-deletion))"
+             loop(loop-rotate<header-duplication;no-prepare-for-lto>,loop-deletion),\
+             loop-distribute,inject-tli-mappings)"
         ));
         assert!(s.anchor_after.starts_with(
-            "require<globals-aa>,function<eager-inv>(loop-distribute,inject-tli-mappings,"
+            "require<globals-aa>,function<eager-inv>(loop-vectorize<no-interleave-forced-only;"
         ));
         assert!(s
             .anchor_after
             .ends_with("globaldce,function(annotation-remarks),verify"));
+        assert_eq!(
+            s.middle,
+            "require<globals-aa>,function<eager-inv>(loop-load-elim,slp-vectorizer)"
+        );
+        assert_eq!(
+            s.after,
+            "require<globals-aa>,function<eager-inv>(sroa<preserve-cfg>),\
+             globaldce,function(annotation-remarks),verify"
+        );
+        assert_eq!(
+            s.rest,
+            "require<globals-aa>,function<eager-inv>(loop-load-elim,slp-vectorizer,\
+             sroa<preserve-cfg>),globaldce,function(annotation-remarks),verify"
+        );
+        assert_eq!(
+            s.vectorize_params.as_deref(),
+            Some("no-interleave-forced-only;no-vectorize-forced-only;")
+        );
         // Nothing is lost or duplicated: the passes of both halves are the
         // passes of the whole, in order (plus the re-required analysis).
         let whole = parse(O3).unwrap();
@@ -528,15 +600,17 @@ mod tests {
     fn split_removes_the_loop_transformations() {
         let s = LoopSplit::from_pipeline(O3).unwrap();
         let before = parse(&s.before).unwrap();
-        let after = parse(&s.after).unwrap();
         let b = pass_names(&before);
-        let a = pass_names(&after);
         assert!(!b.contains(&"loop-unroll-full"));
         assert!(b.contains(&"loop-deletion") && b.contains(&"gvn"));
-        for gone in REMOVED_AFTER {
-            assert!(!a.contains(gone), "{gone} left in {}", s.after);
+        assert!(b.contains(&"loop-distribute"));
+        for part in [&s.middle, &s.after, &s.rest] {
+            let p = parse(part).unwrap();
+            let names = pass_names(&p);
+            for gone in REMOVED_MIDDLE.iter().chain(REMOVED_AFTER) {
+                assert!(!names.contains(gone), "{gone} left in {part}");
+            }
         }
-        assert!(a.contains(&"loop-distribute") && a.contains(&"slp-vectorizer"));
         assert!(s.before.contains("loop(loop-idiom,indvars,loop-deletion)"));
     }
 

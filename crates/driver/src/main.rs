@@ -60,8 +60,8 @@ fn run(cli: &Cli, unroll: UnrollOptions) -> Result<(), String> {
     };
     if cli.print_pipeline_passes {
         let shown = match &passes {
-            Some(p) => pipeline::expand_defaults(p, order(cli)),
-            None => loopwright::default_pipeline(order(cli), cli.opt_level),
+            Some(p) => pipeline::expand_defaults(p, order(cli), part(cli)),
+            None => pipeline::default_pipeline_part(order(cli), cli.opt_level, part(cli)),
         };
         println!("{}", pipeline::to_text(&shown));
     }
@@ -73,6 +73,7 @@ fn run(cli: &Cli, unroll: UnrollOptions) -> Result<(), String> {
         verify_each: cli.verify_each,
         opt_level: cli.opt_level,
         order: order(cli),
+        part: part(cli),
         unroll: UnrollOptions {
             opt_level: cli.opt_level,
             ..unroll
@@ -157,6 +158,10 @@ fn write_output(cli: &Cli, text: &str) -> Result<(), String> {
 /// The `--pipeline` order.
 fn order(cli: &Cli) -> pipeline::Order {
     pipeline::Order::from_name(&cli.pipeline).unwrap_or_default()
+}
+
+fn part(cli: &Cli) -> pipeline::Part {
+    pipeline::Part::from_name(&cli.pipeline_part).unwrap_or_default()
 }
 
 /// Compiles the `-pass-remarks*` patterns.

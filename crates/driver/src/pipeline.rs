@@ -553,7 +553,57 @@ const IN_DEFAULT_PIPELINES: &[&str] = &[
 /// loops whose metadata asks (`vectorize-forced-only`), as in LLVM, and
 /// interleaves by its cost model.
 pub fn default_pipeline(order: Order, opt_level: u8) -> Vec<Element> {
-    pipeline_at(order, opt_level, opt_level >= 2)
+    default_pipeline_part(order, opt_level, Part::Whole)
+}
+
+/// One part of the default pipeline ([`Part`]).
+pub fn default_pipeline_part(order: Order, opt_level: u8, part: Part) -> Vec<Element> {
+    pipeline_at(order, opt_level, opt_level >= 2, part)
+}
+
+/// Which part of the default pipeline runs (`--pipeline-part`).
+///
+/// LLVM does not run its loop transformations back to back: between
+/// `loop-vectorize` and `loop-unroll` its function pipeline cleans up
+/// (`loop-load-elim`, `instcombine`, `simplifycfg`, `slp-vectorizer`,
+/// `vector-combine`, `instcombine`). A compiler that puts loopwright where
+/// LLVM's loop passes sit (`loopwright cc`, `cargo xtask bench`) runs the
+/// part through `loop-vectorize`, then those LLVM passes, then the rest.
+/// Run back to back instead, the unroller works on uncleaned vector code
+/// and the SLP vectorizer sees unrolled bodies: on a distance-3 memory
+/// recurrence that made the code 4x slower than no loop optimization at
+/// all, through store-to-load forwarding stalls.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Part {
+    /// The whole default pipeline.
+    #[default]
+    Whole,
+    /// Up to and including `loop-vectorize` (no `transform-warning`).
+    ThroughVectorize,
+    /// What follows `loop-vectorize`, with `transform-warning`.
+    AfterVectorize,
+}
+
+impl Part {
+    /// The names `--pipeline-part` takes.
+    pub const NAMES: [&'static str; 3] = ["whole", "through-vectorize", "after-vectorize"];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Part::Whole => "whole",
+            Part::ThroughVectorize => "through-vectorize",
+            Part::AfterVectorize => "after-vectorize",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Self> {
+        Some(match s {
+            "whole" => Part::Whole,
+            "through-vectorize" => Part::ThroughVectorize,
+            "after-vectorize" => Part::AfterVectorize,
+            _ => return None,
+        })
+    }
 }
 
 /// The default pipeline at speed level `opt_level`; `loop_vectorization`
@@ -561,12 +611,22 @@ pub fn default_pipeline(order: Order, opt_level: u8) -> Vec<Element> {
 /// `-Oz`): without it `loop-vectorize` takes `vectorize-forced-only`.
 /// `loop-vectorize` otherwise has no parameter, so the options of the run
 /// (the compiler driver's `-fno-vectorize`, `-fno-unroll-loops`) hold.
-fn pipeline_at(order: Order, opt_level: u8, loop_vectorization: bool) -> Vec<Element> {
+fn pipeline_at(order: Order, opt_level: u8, loop_vectorization: bool, part: Part) -> Vec<Element> {
     if opt_level == 0 {
         return Vec::new();
     }
     let mut inner = Vec::new();
-    for &name in order.passes() {
+    let cut = order
+        .passes()
+        .iter()
+        .position(|&n| n == "loop-vectorize")
+        .map_or(order.passes().len(), |i| i + 1);
+    let names = match part {
+        Part::Whole => order.passes(),
+        Part::ThroughVectorize => &order.passes()[..cut],
+        Part::AfterVectorize => &order.passes()[cut..],
+    };
+    for &name in names {
         let Some(info) = lookup_any(name) else {
             continue;
         };
@@ -591,10 +651,12 @@ fn pipeline_at(order: Order, opt_level: u8, loop_vectorization: bool) -> Vec<Ele
             _ => pass,
         });
     }
-    inner.push(Element::Pass {
-        name: "transform-warning",
-        params: String::new(),
-    });
+    if part != Part::ThroughVectorize {
+        inner.push(Element::Pass {
+            name: "transform-warning",
+            params: String::new(),
+        });
+    }
     vec![Element::Adaptor {
         kind: Kind::Function,
         name: "function".into(),
@@ -604,8 +666,8 @@ fn pipeline_at(order: Order, opt_level: u8, loop_vectorization: bool) -> Vec<Ele
 }
 
 /// Replaces every `default<On>` of `pipeline` with loopwright's default
-/// pipeline at that level, in `order`.
-pub fn expand_defaults(pipeline: &[Element], order: Order) -> Vec<Element> {
+/// pipeline at that level, in `order` (its `part`).
+pub fn expand_defaults(pipeline: &[Element], order: Order, part: Part) -> Vec<Element> {
     let mut out = Vec::with_capacity(pipeline.len());
     for e in pipeline {
         match e {
@@ -618,7 +680,7 @@ pub fn expand_defaults(pipeline: &[Element], order: Order) -> Vec<Element> {
                     OptLevel::Speed(n) => n >= 2,
                     OptLevel::Size(n) => n < 2,
                 };
-                out.extend(pipeline_at(order, level.speedup(), vectorize));
+                out.extend(pipeline_at(order, level.speedup(), vectorize, part));
             }
             Element::Pass { .. } => out.push(e.clone()),
             Element::Adaptor {
@@ -629,7 +691,7 @@ pub fn expand_defaults(pipeline: &[Element], order: Order) -> Vec<Element> {
             } => out.push(Element::Adaptor {
                 kind: *kind,
                 name: name.clone(),
-                inner: expand_defaults(inner, order),
+                inner: expand_defaults(inner, order, part),
                 implicit: *implicit,
             }),
         }
@@ -1248,18 +1310,60 @@ mod tests {
     }
 
     #[test]
+    fn default_pipeline_parts_cut_after_the_vectorizer() {
+        let text = |o, l, p| to_text(&default_pipeline_part(o, l, p));
+        assert_eq!(
+            text(Order::NewPm, 3, Part::ThroughVectorize),
+            "function(loop(loop-unroll-full<O3>),loop-vectorize)"
+        );
+        assert_eq!(
+            text(Order::NewPm, 3, Part::AfterVectorize),
+            "function(loop-unroll<O3>,transform-warning)"
+        );
+        // In every order and at every level, the two parts are the whole.
+        for order in [Order::NewPm, Order::Legacy, Order::Lto] {
+            for level in 0..=3 {
+                let inner = |p| match default_pipeline_part(order, level, p).pop() {
+                    Some(Element::Adaptor { inner, .. }) => inner,
+                    _ => Vec::new(),
+                };
+                let mut parts = inner(Part::ThroughVectorize);
+                parts.extend(inner(Part::AfterVectorize));
+                assert_eq!(parts, inner(Part::Whole), "{order:?} -O{level}");
+            }
+        }
+        for name in Part::NAMES {
+            assert_eq!(Part::from_name(name).map(Part::name), Some(name));
+        }
+        let p = parse("default<O2>").unwrap();
+        assert_eq!(
+            to_text(&expand_defaults(&p, Order::NewPm, Part::AfterVectorize)),
+            "function(loop-unroll<O2>,transform-warning)"
+        );
+    }
+
+    #[test]
     fn default_aliases_expand() {
         let p = parse("default<O2>").unwrap();
-        assert_eq!(to_text(&expand_defaults(&p, Order::NewPm)), text_at(2));
+        assert_eq!(
+            to_text(&expand_defaults(&p, Order::NewPm, Part::Whole)),
+            text_at(2)
+        );
         // As in LLVM, -O1 and -Oz vectorize only loops whose metadata
         // asks; -Os vectorizes as -O2 does.
         let forced_only =
             "function(loop(loop-unroll-full<O2>),loop-vectorize<vectorize-forced-only>,\
              loop-unroll<O2>,transform-warning)";
         let p = parse("default<Oz>").unwrap();
-        assert_eq!(to_text(&expand_defaults(&p, Order::NewPm)), forced_only);
+        assert_eq!(
+            to_text(&expand_defaults(&p, Order::NewPm, Part::Whole)),
+            forced_only
+        );
         let p = parse("default<Os>").unwrap();
-        assert_eq!(to_text(&expand_defaults(&p, Order::NewPm)), text_at(2));
+        assert_eq!(
+            to_text(&expand_defaults(&p, Order::NewPm, Part::Whole)),
+            text_at(2)
+        );
         assert_eq!(
             text_at(1),
             forced_only.replace("O2", "O1"),
@@ -1267,7 +1371,7 @@ mod tests {
         );
         let p = parse("verify,default<O0>,default<O3>").unwrap();
         assert_eq!(
-            to_text(&expand_defaults(&p, Order::NewPm)),
+            to_text(&expand_defaults(&p, Order::NewPm, Part::Whole)),
             format!("verify,{}", text_at(3))
         );
         assert_eq!(msg("default<O4>"), "unknown pass name 'default<O4>'");

@@ -230,11 +230,12 @@ fn loop_options_keep_clangs_meaning() {
         let seen = std::fs::read_to_string(l.join("prog-vec.loops.ll")).unwrap();
         let fast = seen.contains("\"unsafe-fp-math\"=\"true\"") && seen.contains(" fast float ");
         assert_eq!(fast, flag == "-ffast-math", "{flag}: fast-math in the IR");
-        // The last opt-19 command of a compile runs the rest of the
-        // pipeline: the SLP vectorizer is there unless it was turned off.
+        // The opt-19 command between loopwright's two parts runs LLVM's
+        // cleanup of the vectorized code: the SLP vectorizer is there
+        // unless it was turned off.
         let rest: Vec<&str> = err
             .lines()
-            .filter(|l| l.contains("\"opt-19\"") && l.contains("loopwright.ll"))
+            .filter(|l| l.contains("\"opt-19\"") && l.contains("vectorized.ll"))
             .collect();
         assert_eq!(rest.len(), all.len(), "{err}");
         for r in rest {
@@ -737,11 +738,13 @@ fn flag_matrix() {
     assert_eq!(
         listing(&l.join("out")),
         [
+            "v.cleaned.ll",
             "v.loops.ll",
             "v.loopwright.ll",
             "v.o",
             "v.post.bc",
-            "v.pre.bc"
+            "v.pre.bc",
+            "v.vectorized.ll"
         ]
     );
     let loops = std::fs::read_to_string(l.join("out/v.loops.ll")).unwrap();

@@ -1239,3 +1239,69 @@ fn vector_accesses_keep_the_scalar_alignment() {
     );
     assert_eq!(a, b);
 }
+
+/// `--pipeline-part`: the default pipeline through `loop-vectorize`, then
+/// the rest, in two runs, gives the module the whole pipeline gives (the
+/// README example vectorizes and unrolls, and has a forced transformation
+/// that cannot happen); `transform-warning` runs in the second part only;
+/// and each part prints as what it runs.
+#[test]
+fn pipeline_parts_make_the_whole() {
+    let dir = common::work_dir("pipeline-opt-parts");
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/saxpy.ll");
+    let run = |args: &[&str], input: &str, output: &PathBuf| {
+        let mut all = args.to_vec();
+        all.extend([input, "-o", output.to_str().unwrap()]);
+        all.push("-pass-remarks=loop-vectorize|loop-unroll");
+        let o = lw(&all);
+        assert!(o.status.success(), "{all:?}: {}", stderr(&o));
+        let text = std::fs::read_to_string(output).unwrap();
+        // The module is named after its input.
+        let body = text.split_once('\n').map_or("", |(_, b)| b).to_owned();
+        (body, stderr(&o))
+    };
+    let (whole, whole_err) = run(&[], example, &dir.join("whole.ll"));
+    let first = dir.join("first.ll");
+    let (_, first_err) = run(&["--pipeline-part=through-vectorize"], example, &first);
+    let (second, second_err) = run(
+        &["--pipeline-part=after-vectorize"],
+        first.to_str().unwrap(),
+        &dir.join("second.ll"),
+    );
+    assert_eq!(second, whole);
+    assert!(first_err.contains("vectorized loop") && !first_err.contains("unrolled loop"));
+    assert!(!first_err.contains("warning:"), "{first_err}");
+    assert!(second_err.contains("unrolled loop") && !second_err.contains("vectorized loop"));
+    assert!(second_err.contains("warning:"), "{second_err}");
+    // The same diagnostics (in another order: the whole pipeline runs
+    // function by function).
+    let sorted = |t: &str| {
+        let mut l: Vec<String> = t.lines().map(str::to_owned).collect();
+        l.sort();
+        l
+    };
+    assert_eq!(
+        sorted(&format!("{first_err}{second_err}")),
+        sorted(&whole_err)
+    );
+    let printed = |part: &str| {
+        let o = lw(&[
+            &format!("--pipeline-part={part}"),
+            "-print-pipeline-passes",
+            "-disable-output",
+            example,
+        ]);
+        String::from_utf8(o.stdout).unwrap().trim().to_owned()
+    };
+    assert_eq!(
+        printed("through-vectorize"),
+        "function(loop(loop-unroll-full<O3>),loop-vectorize)"
+    );
+    assert_eq!(
+        printed("after-vectorize"),
+        "function(loop-unroll<O3>,transform-warning)"
+    );
+    let bad = lw(&["--pipeline-part=middle", example]);
+    assert_eq!(status(&bad), Some(1), "{}", stderr(&bad));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -154,19 +154,28 @@ pub fn build_kernel(
     for b in split_builds {
         let post = dir.join(format!("{}.post.bc", b.name()));
         match b {
-            Build::Floor => opt(&tc.split.after, &loops, &post)?,
+            Build::Floor => opt(&tc.split.rest, &loops, &post)?,
             Build::Loopwright => {
+                // loopwright's default pipeline in its two parts, with
+                // LLVM's cleanup of the vectorized code between them,
+                // where LLVM's own pipeline has it (`Part` in
+                // crates/driver/src/pipeline.rs). opt rejecting
+                // loopwright's output is loopwright's failure.
+                let vectorized = dir.join("loopwright.vectorized.ll");
+                let cleaned = dir.join("loopwright.cleaned.ll");
                 let transformed = dir.join("loopwright.ll");
-                let lw = run(Command::new(&tc.loopwright)
-                    .arg(&loops)
-                    .arg("-o")
-                    .arg(&transformed));
-                if let Err(e) = lw {
-                    out.failed.insert(b, format!("{e:#}"));
-                    continue;
-                }
-                // opt rejecting loopwright's output is loopwright's failure.
-                if let Err(e) = opt(&tc.split.after, &transformed, &post) {
+                let lw = |part: &str, input: &Path, output: &Path| {
+                    run(Command::new(&tc.loopwright)
+                        .arg(format!("--pipeline-part={part}"))
+                        .arg(input)
+                        .arg("-o")
+                        .arg(output))
+                };
+                let steps = lw("through-vectorize", &loops, &vectorized)
+                    .and_then(|()| opt(&tc.split.middle, &vectorized, &cleaned))
+                    .and_then(|()| lw("after-vectorize", &cleaned, &transformed))
+                    .and_then(|()| opt(&tc.split.after, &transformed, &post));
+                if let Err(e) = steps {
                     out.failed.insert(b, format!("{e:#}"));
                     continue;
                 }

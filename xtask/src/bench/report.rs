@@ -274,6 +274,7 @@ pub struct Environment {
     pub loopwright: String,
     pub cflags: String,
     pub before: String,
+    pub middle: String,
     pub after: String,
     pub split_note: String,
 }
@@ -393,10 +394,10 @@ pub fn markdown(
     let _ = writeln!(md, "| B | `gcc {}` |", env.cflags);
     let _ = writeln!(
         md,
-        "| floor | `clang-19 {} -Xclang -disable-llvm-passes -S -emit-llvm`, then `opt-19 -S -passes=BEFORE` (textual IR, loopwright's input), then `opt-19 -passes=AFTER` (bitcode), then `llc-19 -O3 -relocation-model=pic` and a link by `clang-19` |",
+        "| floor | `clang-19 {} -Xclang -disable-llvm-passes -S -emit-llvm`, then `opt-19 -S -passes=BEFORE` (textual IR, loopwright's input), then `opt-19 -passes=MIDDLE,AFTER` (bitcode), then `llc-19 -O3 -relocation-model=pic` and a link by `clang-19` |",
         env.cflags
     );
-    let _ = writeln!(md, "| loopwright | as floor, with `loopwright IN.ll -o OUT.ll` (default pipeline) between BEFORE and AFTER |");
+    let _ = writeln!(md, "| loopwright | as floor, with loopwright's default pipeline in place of LLVM's loop transformations: `loopwright --pipeline-part=through-vectorize`, then `opt-19 -S -passes=MIDDLE` (LLVM's cleanup of the vectorized code), then `loopwright --pipeline-part=after-vectorize`, then `opt-19 -passes=AFTER` |");
     if builds.contains(&Build::Anchor) {
         let _ = writeln!(
             md,
@@ -406,12 +407,12 @@ pub fn markdown(
     let _ = writeln!(md, "\n{}\n", env.split_note);
     let _ = writeln!(
         md,
-        "<details><summary>BEFORE and AFTER pipelines</summary>\n"
+        "<details><summary>BEFORE, MIDDLE and AFTER pipelines</summary>\n"
     );
     let _ = writeln!(
         md,
-        "BEFORE:\n```\n{}\n```\nAFTER:\n```\n{}\n```\n</details>\n",
-        env.before, env.after
+        "BEFORE:\n```\n{}\n```\nMIDDLE:\n```\n{}\n```\nAFTER:\n```\n{}\n```\n</details>\n",
+        env.before, env.middle, env.after
     );
 
     let _ = writeln!(md, "## All kernels\n");

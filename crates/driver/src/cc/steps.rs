@@ -34,6 +34,7 @@ use super::job::{Action, Cc1, Level as OptLevel};
 use super::render::{self, Level, Loc, Renderer};
 use super::{tmp, yaml, DriverOptions, Lang, SaveTemps};
 use crate::llvm_pipeline::LoopSplit;
+use crate::pipeline::Part;
 use loopwright_transforms::remark::{Remark, RemarkKind};
 use regex::Regex;
 use std::collections::HashMap;
@@ -90,6 +91,7 @@ enum Stage {
     PipelineQuery,
     Before,
     Loopwright,
+    Middle,
     After,
     CodeGen,
 }
@@ -101,6 +103,7 @@ impl Stage {
             Stage::PipelineQuery => "pipeline query (clang-19 -mllvm -print-pipeline-passes)",
             Stage::Before => "LLVM before loopwright (opt-19)",
             Stage::Loopwright => "loopwright",
+            Stage::Middle => "LLVM between loopwright's two parts (opt-19)",
             Stage::After => "LLVM after loopwright (opt-19)",
             Stage::CodeGen => "code generation (clang-19 -cc1 -x ir)",
         }
@@ -621,12 +624,33 @@ fn steps(ctx: &mut Ctx, job: &Cc1, files: &Files, lw: LoopwrightArgs) -> Result<
         return Err((Stage::Before, ran.describe(), false));
     }
 
-    // Step 3: loopwright, in process.
+    // Step 3: loopwright, in process, in its two parts (through
+    // `loop-vectorize`, then the rest), with LLVM's cleanup of the
+    // vectorized code between them where LLVM's pipeline has it (see
+    // `pipeline::Part`).
     let mut lw_remarks: Vec<Remark> = Vec::new();
+    let mut lw_remarks_late: Vec<Remark> = Vec::new();
     let after_input = if anchor {
         loops.clone()
     } else {
-        lw_remarks = run_loopwright(ctx, job, files, lw, split.vectorize_params.as_deref())?;
+        let params = split.vectorize_params.as_deref();
+        lw_remarks = run_loopwright(ctx, job, files, &lw, params, Part::ThroughVectorize)?;
+        let ran = run_captured(
+            ctx,
+            opt(
+                &split.middle,
+                &files.s("vectorized.ll"),
+                &files.s("cleaned.ll"),
+                true,
+                &files.s("middle.yaml"),
+                true,
+            ),
+            None,
+        );
+        if !ran.ok() {
+            return Err((Stage::Middle, ran.describe(), false));
+        }
+        lw_remarks_late = run_loopwright(ctx, job, files, &lw, params, Part::AfterVectorize)?;
         files.s("loopwright.ll")
     };
 
@@ -659,6 +683,7 @@ fn steps(ctx: &mut Ctx, job: &Cc1, files: &Files, lw: LoopwrightArgs) -> Result<
             .unwrap_or_default()
     };
     let before_docs = read_docs("before.yaml");
+    let middle_docs = read_docs("middle.yaml");
     let after_docs = read_docs("after.yaml");
     // Without a debug location, a diagnostic names the compiled file.
     let nowhere = Loc {
@@ -685,12 +710,14 @@ fn steps(ctx: &mut Ctx, job: &Cc1, files: &Files, lw: LoopwrightArgs) -> Result<
     let main = job.input_path().unwrap_or("-").to_owned();
     let mut locs = before_docs
         .iter()
+        .chain(&middle_docs)
         .chain(&after_docs)
         .filter(|d| printing.prints(&d.tag, &d.pass))
         .filter_map(|d| d.loc.as_ref().map(|l| l.0.as_str()))
         .chain(
             lw_remarks
                 .iter()
+                .chain(&lw_remarks_late)
                 .filter(|rm| printing.prints(kind_tag(rm.kind), &rm.pass))
                 .filter_map(|rm| rm.loc.as_ref().map(|l| l.file.as_str())),
         );
@@ -706,24 +733,22 @@ fn steps(ctx: &mut Ctx, job: &Cc1, files: &Files, lw: LoopwrightArgs) -> Result<
         .collect();
     r.set_includes(&main, includes);
     print_docs(&mut r, &mut out, &before_docs, &tu_files);
-    for rm in &lw_remarks {
-        let loc = Some(rm.loc.as_ref().map_or_else(
-            || nowhere.clone(),
-            |l| Loc {
-                file: tu_name(&l.file, &tu_files),
-                line: l.line,
-                column: l.column,
-            },
-        ));
-        printing.print(
-            &mut r,
-            &mut out,
-            kind_tag(rm.kind),
-            &rm.pass,
-            loc,
-            &rm.message(),
-        );
-    }
+    let print_lw = |r: &mut Renderer, out: &mut String, remarks: &[Remark]| {
+        for rm in remarks {
+            let loc = Some(rm.loc.as_ref().map_or_else(
+                || nowhere.clone(),
+                |l| Loc {
+                    file: tu_name(&l.file, &tu_files),
+                    line: l.line,
+                    column: l.column,
+                },
+            ));
+            printing.print(r, out, kind_tag(rm.kind), &rm.pass, loc, &rm.message());
+        }
+    };
+    print_lw(&mut r, &mut out, &lw_remarks);
+    print_docs(&mut r, &mut out, &middle_docs, &tu_files);
+    print_lw(&mut r, &mut out, &lw_remarks_late);
     print_docs(&mut r, &mut out, &after_docs, &tu_files);
 
     // Step 5: code generation, unless a forced transformation's warning
@@ -762,6 +787,11 @@ fn steps(ctx: &mut Ctx, job: &Cc1, files: &Files, lw: LoopwrightArgs) -> Result<
             .filter(kept)
             .for_each(|d| text.push_str(&d.text));
         text.push_str(&crate::remarks::yaml(&lw_remarks, keep.as_ref()));
+        middle_docs
+            .iter()
+            .filter(kept)
+            .for_each(|d| text.push_str(&d.text));
+        text.push_str(&crate::remarks::yaml(&lw_remarks_late, keep.as_ref()));
         after_docs
             .iter()
             .filter(kept)
@@ -814,11 +844,17 @@ fn run_loopwright(
     ctx: &Ctx,
     job: &Cc1,
     files: &Files,
-    lw: LoopwrightArgs,
+    lw: &LoopwrightArgs,
     vectorize_params: Option<&str>,
+    part: Part,
 ) -> Result<Vec<Remark>, StepError> {
     let fail = |e: String| (Stage::Loopwright, e, false);
-    let path = files.path("loops.ll");
+    let (input, output) = match part {
+        Part::AfterVectorize => ("cleaned.ll", "loopwright.ll"),
+        Part::ThroughVectorize => ("loops.ll", "vectorized.ll"),
+        Part::Whole => ("loops.ll", "loopwright.ll"),
+    };
+    let path = files.path(input);
     let mut src = std::fs::read(&path).map_err(|e| fail(format!("{}: {e}", path.display())))?;
     // opt names the module after its temporary input; name it after the
     // stage file, so a kept `.loops.ll` is the same on every run.
@@ -827,7 +863,7 @@ fn run_loopwright(
         let _ = std::fs::write(&path, &src);
     }
     let level = opt_level(job.level);
-    let mut unroll = lw.unroll;
+    let mut unroll = lw.unroll.clone();
     unroll.opt_level = level;
     // `-fno-unroll-loops`: clang runs both unroll passes only for loops
     // whose metadata asks for it.
@@ -850,10 +886,11 @@ fn run_loopwright(
         verify_each: false,
         opt_level: level,
         order: crate::pipeline::Order::NewPm,
+        part,
         unroll,
         ..Default::default()
     };
-    let name = format!("{}.loops.ll", files.stem);
+    let name = format!("{}.{input}", files.stem);
     if ctx.opts.verbose {
         let user: String = job
             .loopwright_args()
@@ -861,12 +898,13 @@ fn run_loopwright(
             .map(|a| format!(" {a}"))
             .collect();
         eprintln!(
-            " (in-process) loopwright -O{level}{}{user} {name} -o {}.loopwright.ll",
+            " (in-process) loopwright -O{level}{}{user} --pipeline-part={} {name} -o {}.{output}",
             if job.no_unroll {
                 " (unrolling only when forced)"
             } else {
                 ""
             },
+            part.name(),
             files.stem
         );
     }
@@ -878,8 +916,8 @@ fn run_loopwright(
     };
     // What `-mllvm -print-vplan` or `-print-vectorizer-cost` asked for.
     eprint!("{}", out.printed);
-    std::fs::write(files.path("loopwright.ll"), out.text.as_bytes())
-        .map_err(|e| fail(format!("{}: {e}", files.s("loopwright.ll"))))?;
+    std::fs::write(files.path(output), out.text.as_bytes())
+        .map_err(|e| fail(format!("{}: {e}", files.s(output))))?;
     // Freeing a large module piece by piece takes a while: the next step
     // does not wait for it.
     let module = out.module;
@@ -937,7 +975,15 @@ fn save_temps(ctx: &Ctx, job: &Cc1, files: &Files) {
             _ => PathBuf::from(stem),
         },
     };
-    for ext in ["pre.bc", "loops.ll", "loops.bc", "loopwright.ll", "post.bc"] {
+    for ext in [
+        "pre.bc",
+        "loops.ll",
+        "loops.bc",
+        "vectorized.ll",
+        "cleaned.ll",
+        "loopwright.ll",
+        "post.bc",
+    ] {
         let from = files.path(ext);
         if from.exists() {
             let mut to = base.clone().into_os_string();
