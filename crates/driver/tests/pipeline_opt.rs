@@ -1305,3 +1305,65 @@ fn pipeline_parts_make_the_whole() {
     assert_eq!(status(&bad), Some(1), "{}", stderr(&bad));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Peeling leaves a branch on a constant in the loop it peeled (`i == 0`,
+/// `i < 2` decided for the remaining iterations; both shapes: the
+/// constant edge into the join block, and into a block only it reaches).
+/// opt-19's vectorizer if-converts it, loopwright's folds it first (it
+/// does not if-convert yet): where the target has masked loads (AVX2,
+/// AVX-512) both vectorize every loop at the same width and interleave
+/// count; on SSE2, where opt-19 would scalarize the masks (its cost model
+/// finds two loops not worth it, and vectorizes the third with a
+/// predicated scalar store per lane under a mask that is always false),
+/// loopwright vectorizes all three. The programs print what the input
+/// prints, and the output verifies.
+#[test]
+fn peeled_constant_branches_vectorize() {
+    if !have_opt("peeled_constant_branches_vectorize") {
+        return;
+    }
+    let dir = common::work_dir("pipeline-opt-peeled-branches");
+    let src = common::root().join("crates/driver/tests/inputs/peeled_branches.c");
+    let passed = |o: &Output| -> Vec<String> {
+        stderr(o)
+            .lines()
+            .filter(|l| l.contains("vectorized loop"))
+            .map(str::to_owned)
+            .collect()
+    };
+    for (march, opt_vectorizes) in [("x86-64", 1), ("x86-64-v3", 3), ("skylake-avx512", 3)] {
+        let input = common::prepare_c(&src, march, &[format!("-march={march}")], &dir);
+        let input = input.to_str().unwrap();
+        let out = dir.join(format!("{march}.lw.ll"));
+        let remarks = "-pass-remarks=loop-vectorize";
+        let ours = lw(&[
+            "-passes=function(loop(loop-unroll-full<O3>),loop-vectorize)",
+            remarks,
+            input,
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(status(&ours), Some(0), "{march}: {}", stderr(&ours));
+        let theirs = opt(&[
+            "-passes=function(loop(loop-unroll-full),loop-vectorize)",
+            remarks,
+            "-disable-output",
+            input,
+        ]);
+        assert_eq!(status(&theirs), Some(0), "{march}: {}", stderr(&theirs));
+        assert_eq!(
+            passed(&theirs).len(),
+            opt_vectorizes,
+            "{march}: {}",
+            stderr(&theirs)
+        );
+        assert_eq!(passed(&ours).len(), 3, "{march}: {}", stderr(&ours));
+        if opt_vectorizes == 3 {
+            assert_eq!(passed(&ours), passed(&theirs), "{march}");
+        }
+        assert_eq!(common::verify_problem(&out), None, "{march}");
+        let (want, got) = (common::lli(std::path::Path::new(input)), common::lli(&out));
+        assert_eq!(common::lli_problem(&want, &got), None, "{march}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

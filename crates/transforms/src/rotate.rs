@@ -56,8 +56,8 @@ use crate::utils::debug::{location_ops, remove_redundant_debug_records};
 use crate::utils::fold::simplify_in_context;
 use crate::utils::ssa::SsaUpdater;
 use crate::utils::{
-    fold_single_entry_phis, merge_block_into_predecessor, phi_add_incoming, phi_remove_incoming,
-    phi_value_for, phis, split_edge_named,
+    branch_only_to, constant_branch_target, fold_single_entry_phis, merge_block_into_predecessor,
+    phi_add_incoming, phi_remove_incoming, phi_value_for, phis, split_edge_named,
 };
 use crate::FnAnalyses;
 use loopwright_analysis::loops::may_access_memory;
@@ -675,31 +675,9 @@ fn rotate_edits(
     }
     debug_values_for_phis(f, header, &inserted_phis);
     // The guard: fold it when it always enters the loop.
-    let guard = f.terminator(preheader)?;
-    let cond = f.inst(guard).operands()[0];
-    let enters = match cond {
-        Operand::Const(c) => match m.consts.data(c) {
-            ConstData::Int { val, .. } => {
-                let taken = if val.is_zero() {
-                    f.inst(guard).operands()[2]
-                } else {
-                    f.inst(guard).operands()[1]
-                };
-                Some(taken == Operand::Block(new_header))
-            }
-            _ => None,
-        },
-        _ => None,
-    };
-    if enters == Some(true) {
-        for phi in phis(f, exit) {
-            phi_remove_incoming(f, phi, preheader);
-        }
-        let dbg = f.inst(guard).md.get(MdKind::DBG);
-        f.delete_inst(guard);
-        let mut b = Builder::at_end(f, preheader);
-        b.set_dbg(dbg);
-        b.br(new_header);
+    f.terminator(preheader)?;
+    if constant_branch_target(m, f, preheader) == Some(new_header) {
+        branch_only_to(f, preheader, new_header);
     } else {
         let new_ph = split_edge_named(f, preheader, new_header)?;
         let nh_name = f.block_name(new_header).unwrap_or("").to_owned();

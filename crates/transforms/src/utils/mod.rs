@@ -106,6 +106,55 @@ pub fn replace_successor(f: &mut Function, from: Block, old: Block, new: Block) 
     });
 }
 
+/// The successor the conditional `br` ending `b` always takes, when its
+/// condition is an integer constant (the branch part of LLVM's
+/// `ConstantFoldTerminator`); `None` for any other terminator, including
+/// a branch on `undef` or `poison`.
+pub fn constant_branch_target(m: &Module, f: &Function, b: Block) -> Option<Block> {
+    let t = f.terminator(b)?;
+    let d = f.inst(t);
+    if d.opcode != Opcode::Br || d.operands().len() != 3 {
+        return None;
+    }
+    let Operand::Const(c) = d.operands()[0] else {
+        return None;
+    };
+    let ConstData::Int { val, .. } = m.consts.data(c) else {
+        return None;
+    };
+    // `br i1 %c, label %true, label %false`.
+    match d.operands()[if val.is_zero() { 2 } else { 1 }] {
+        Operand::Block(s) => Some(s),
+        _ => None,
+    }
+}
+
+/// Replaces the terminator of `b` by `br label %to` (its `!dbg` and
+/// `!llvm.loop` kept), removing `b`'s entries from the phis of its other
+/// successors. `to` must be a successor of `b`.
+pub fn branch_only_to(f: &mut Function, b: Block, to: Block) {
+    let Some(t) = f.terminator(b) else { return };
+    let mut others: SmallVec<[Block; 2]> = f.inst(t).successors().filter(|&s| s != to).collect();
+    others.sort_unstable();
+    others.dedup();
+    for s in others {
+        for phi in phis(f, s) {
+            phi_remove_incoming(f, phi, b);
+        }
+    }
+    let (dbg, loop_md) = {
+        let md = &f.inst(t).md;
+        (md.get(MdKind::DBG), md.get(MdKind::LOOP))
+    };
+    f.delete_inst(t);
+    let mut bld = Builder::at_end(f, b);
+    bld.set_dbg(dbg);
+    let br = bld.br(to);
+    if let Some(n) = loop_md {
+        f.inst_mut(br).md().set(MdKind::LOOP, n);
+    }
+}
+
 /// Whether the terminator of `b` can have its successors redirected to a
 /// new block (not `indirectbr`, `callbr`, `catchswitch` or another
 /// terminator with special edges).

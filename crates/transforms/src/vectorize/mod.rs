@@ -24,6 +24,7 @@ pub mod decision;
 pub mod legality;
 pub mod pass;
 pub mod plan;
+mod prepare;
 pub mod transform;
 
 pub use cost::{CostDecision, CostInput, CostOptions, Outcome};

@@ -66,6 +66,7 @@ pub fn vectorize_function(
         return out;
     }
     crate::simplify::simplify_function(m, f);
+    super::prepare::fold_constant_branches(m, f);
     let fname = f.name().unwrap_or("").to_owned();
     let headers: Vec<Block> = {
         let a = FnAnalyses::compute(f);
