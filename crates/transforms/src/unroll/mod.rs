@@ -68,6 +68,12 @@ pub struct UnrollOptions {
     pub allow_remainder: Option<bool>,
     pub runtime: Option<bool>,
     pub allow_peeling: Option<bool>,
+    /// `loop-unroll<[no-]profile-peeling>` (LLVM's `PeelProfiledIterations`:
+    /// true by default, always false for `loop-unroll-full`). Without
+    /// profile data it decides one thing: whether a loop peeled by a count
+    /// `-unroll-peel-count` forced is then marked as unrolled
+    /// (`llvm.loop.unroll.disable`).
+    pub profile_peeling: Option<bool>,
     pub peel_count: Option<u32>,
     pub runtime_epilog: Option<bool>,
     pub runtime_multi_exit: Option<bool>,
@@ -392,10 +398,11 @@ pub fn try_unroll_loop(
 enum Plan {
     /// Nothing to do.
     Leave,
-    /// Peel `count` iterations (`forced`: by `-unroll-peel-count`).
+    /// Peel `count` iterations (`mark_unrolled`: then mark the loop as
+    /// unrolled).
     Peel {
         count: u32,
-        forced: bool,
+        mark_unrolled: bool,
         loc: Option<SourceLoc>,
         fname: String,
     },
@@ -429,10 +436,10 @@ fn apply(
         Plan::Leave => UnrollResult::Unmodified,
         Plan::Peel {
             count,
-            forced,
+            mark_unrolled,
             loc,
             fname,
-        } => peel::peel_and_report(m, f, a, l, count, forced, loc, &fname, remarks),
+        } => peel::peel_and_report(m, f, a, l, count, mark_unrolled, loc, &fname, remarks),
         Plan::Unroll(c) => {
             let UnrollChoice {
                 d,
@@ -647,7 +654,12 @@ fn decide(
     if let Some(count) = peel_count {
         return Plan::Peel {
             count,
-            forced: forced_peel.is_some(),
+            // LLVM marks a loop peeled by the forced count when
+            // `PeelProfiledIterations` holds (the heuristics' counts clear
+            // it); `loop-unroll-full` gives false.
+            mark_unrolled: forced_peel.is_some()
+                && !only_full
+                && opts.profile_peeling.unwrap_or(true),
             loc,
             fname,
         };
