@@ -13,8 +13,9 @@
 ;   and fully unrolls %bb1 (335 iterations), which puts 335 copies of %bb5
 ;   and of %bb12 at the top level.
 ; - opt-19 folds `icmp ne ptr @g.f64, @g.i8` (two distinct globals) to true,
-;   so in a copy of %bb5 that exit is taken at once; loopwright does not fold
-;   it and fully unrolls each copy by the other exit's trip count (up to 501).
+;   so a copy of %bb5 leaves in its first iteration; loopwright does not
+;   fold it and fully unrolls each copy by the other exit's trip count (up
+;   to 501).
 ; -passes='loop(loop-unroll-full)' -unroll-count=2 on @f2 alone
 ; (llvm-extract-19 -func=f2): loopwright 1,023,052 lines, opt-19 6,199.
 ; loop-unroll-full visits the copies as LLVM's loop pass manager does
@@ -23,8 +24,8 @@
 ; With %bb5's count made 1000 (both tools read it): loopwright 6,709 lines,
 ; opt-19 6,199, the rest being the fold. With %bb5's count and
 ; `llvm.loop.disable_nonforced` removed, opt-19 also fully unrolls %bb1 and
-; then each copy of %bb5 by 2 iterations (10,836 lines); loopwright
-; 1,023,050 (the fold). Not reduced yet.
+; then the copies of %bb5 and %bb12 by 1 or 2 iterations each (10,836
+; lines); loopwright 1,023,050 (the fold). Not reduced yet.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
