@@ -198,6 +198,7 @@ fn unroll_options(
     o.allow_partial = p.partial.or(o.allow_partial);
     o.runtime = p.runtime.or(o.runtime);
     o.allow_peeling = p.peeling.or(o.allow_peeling);
+    o.profile_peeling = p.profile_peeling.or(o.profile_peeling);
     o.upper_bound = p.upperbound.or(o.upper_bound);
     o.only_when_forced |= p.only_when_forced;
     Ok(o)

@@ -380,7 +380,9 @@ pub struct UnrollParams {
     pub full_unroll_max: Option<u32>,
     pub partial: Option<bool>,
     pub peeling: Option<bool>,
-    /// Accepted and ignored: loopwright does not peel from profile data.
+    /// loopwright does not peel from profile data; the parameter only
+    /// decides whether a forced peel marks the loop as unrolled
+    /// (`UnrollOptions::profile_peeling`).
     pub profile_peeling: Option<bool>,
     pub runtime: Option<bool>,
     pub upperbound: Option<bool>,

@@ -169,3 +169,93 @@ fn self_test_dropped_debug_record_fails_the_run() {
     let _ = std::fs::remove_dir_all(&work);
     assert!(!c.problems.is_empty(), "a dropped debug record passes");
 }
+
+/// Fully unrolling a loop puts its child loops, the original ones and the
+/// copies, at its level, and `loop-unroll-full` under LLVM's loop pass
+/// manager visits them next (`LPMUpdater::addSiblingLoops`). On
+/// `crates/driver/tests/inputs/sibling_copies.ll` (outside `tests/`, so the
+/// suites that gather every module there keep their counts) the copies, whose
+/// trip counts the unrolled loop's induction variable fixed, are then fully
+/// unrolled too, at the top level and inside a loop, in opt-19's order (the
+/// remarks): the run conforms and the code is opt-19's up to names.
+#[test]
+fn copies_of_child_loops_are_revisited() {
+    if !common::have_conformance_tools("unroll_conformance") {
+        return;
+    }
+    let work = common::work_dir("unroll-siblings");
+    let program = input_program("sibling_copies");
+    let expected = common::lli(&program.path);
+    let bin = env!("CARGO_BIN_EXE_loopwright");
+    for (k, pipeline) in ["loop(loop-unroll-full)", "loop-unroll-full"]
+        .into_iter()
+        .enumerate()
+    {
+        let c = common::compare_with_opt(bin, &work, &program, Some(&expected), k, (pipeline, &[]));
+        assert!(
+            c.problems.is_empty(),
+            "{}: {}",
+            c.tag,
+            c.problems.join("; ")
+        );
+        assert_eq!(
+            common::structural_text(&c.ours),
+            common::structural_text(&c.theirs),
+            "{}: the code differs from opt-19's",
+            c.tag
+        );
+    }
+    let _ = std::fs::remove_dir_all(&work);
+}
+
+/// Peeling a loop by a count `-unroll-peel-count` forces leaves copies of
+/// its child loops beside it, which `loop-unroll-full` visits next and
+/// peels too; LLVM marks the peeled loops as unrolled only in `loop-unroll`
+/// with `profile-peeling` (its default). On
+/// `crates/driver/tests/inputs/peel_nest.ll` the remarks (4 peels under
+/// `loop-unroll-full`) and the loops' attribute sets are opt-19's. (The code
+/// is not: loopwright's IV simplification after peeling is partial.)
+#[test]
+fn peeled_copies_of_child_loops_are_revisited() {
+    if !common::have_conformance_tools("unroll_conformance") {
+        return;
+    }
+    let work = common::work_dir("unroll-peeled-siblings");
+    let program = input_program("peel_nest");
+    let expected = common::lli(&program.path);
+    let bin = env!("CARGO_BIN_EXE_loopwright");
+    let peel: &[&str] = &["-unroll-peel-count=2"];
+    for (k, pipeline) in [
+        "loop(loop-unroll-full)",
+        "loop-unroll-full",
+        "loop-unroll",
+        "loop-unroll<no-profile-peeling>",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let c =
+            common::compare_with_opt(bin, &work, &program, Some(&expected), k, (pipeline, peel));
+        assert!(
+            c.problems.is_empty(),
+            "{}: {}",
+            c.tag,
+            c.problems.join("; ")
+        );
+    }
+    let _ = std::fs::remove_dir_all(&work);
+}
+
+/// `crates/driver/tests/inputs/<name>.ll` as a program to compare.
+fn input_program(name: &str) -> common::Program {
+    let path = common::root().join(format!("crates/driver/tests/inputs/{name}.ll"));
+    let source = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    common::Program {
+        name: name.into(),
+        path,
+        source,
+        from_c: false,
+        debug: false,
+    }
+}

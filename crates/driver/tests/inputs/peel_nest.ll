@@ -1,5 +1,8 @@
 ; A two-deep nest for the forced-peel size bound (pipeline_opt.rs,
 ; forced_peel_is_bounded): the inner loop is small, the outer one holds it.
+; Also for unroll_conformance.rs, peeled_copies_of_child_loops_are_revisited:
+; peeling the outer loop copies the inner one, which loop-unroll-full then
+; peels too.
 @a = global [64 x i32] zeroinitializer
 
 define i32 @main() {

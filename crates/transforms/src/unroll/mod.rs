@@ -68,6 +68,12 @@ pub struct UnrollOptions {
     pub allow_remainder: Option<bool>,
     pub runtime: Option<bool>,
     pub allow_peeling: Option<bool>,
+    /// `loop-unroll<[no-]profile-peeling>` (LLVM's `PeelProfiledIterations`:
+    /// true by default, always false for `loop-unroll-full`). Without
+    /// profile data it decides one thing: whether a loop peeled by a count
+    /// `-unroll-peel-count` forced is then marked as unrolled
+    /// (`llvm.loop.unroll.disable`).
+    pub profile_peeling: Option<bool>,
     pub peel_count: Option<u32>,
     pub runtime_epilog: Option<bool>,
     pub runtime_multi_exit: Option<bool>,
@@ -157,8 +163,12 @@ pub fn unroll_function_memo(
     if changed {
         memo.clear();
     }
-    let headers: Vec<Block> = order(&a).into_iter().map(|l| a.loops.header(l)).collect();
-    let mut next = headers.iter();
+    // The worklist, by loop header. `loop-unroll` (a function pass) walks
+    // the loops present at its start; `loop-unroll-full` runs under the
+    // loop pass manager, and after it changes a loop the new loops at that
+    // loop's level are visited next (`new_siblings`).
+    let mut worklist: Vec<Block> = order(&a).into_iter().map(|l| a.loops.header(l)).collect();
+    let mut pos = 0;
     loop {
         // The analyses, and one scalar evolution, serve every loop decided
         // on until one is transformed: deciding changes nothing, and
@@ -168,19 +178,28 @@ pub fn unroll_function_memo(
         let chosen = {
             let (facts, uses) = memo.unroll_facts(f);
             let mut se = ScalarEvolution::new(m, f, &a.cfg, &a.dt, &a.loops);
-            next.by_ref().find_map(|&h| {
-                let l = a.loops.loop_for(h).filter(|&l| a.loops.header(l) == h)?;
+            let mut chosen = None;
+            while let Some(&h) = worklist.get(pos) {
+                pos += 1;
+                let Some(l) = a.loops.loop_for(h).filter(|&l| a.loops.header(l) == h) else {
+                    continue;
+                };
                 match decide(m, f, &a, &mut se, l, opts, only_full, remarks, facts, uses) {
-                    Plan::Leave => None,
-                    plan => Some((l, plan)),
+                    Plan::Leave => {}
+                    plan => {
+                        chosen = Some((l, plan));
+                        break;
+                    }
                 }
-            })
+            }
+            chosen
         };
         let Some((l, plan)) = chosen else {
             // (LCSSA adds phis only: the analyses still describe `f`.)
             memo.keep_analyses(a);
             break;
         };
+        let level = only_full.then(|| Level::of(&a, l));
         let ids = (f.num_block_ids(), f.num_inst_ids());
         let r = apply(m, f, &a, l, plan, opts, remarks);
         // (A loop reported unmodified has not been touched; the arena sizes
@@ -191,9 +210,69 @@ pub fn unroll_function_memo(
             // Unrolling may break the canonical form of the loops around.
             a = crate::simplify::simplify_function_with(m, f, FnAnalyses::compute(f)).1;
             crate::lcssa::lcssa_function_with(m, f, &a);
+            if let Some(level) = level {
+                let new = level.new_siblings(&a, r == UnrollResult::FullyUnrolled);
+                worklist.splice(pos..pos, new);
+            }
         }
     }
     changed
+}
+
+/// The loops at one loop's level (its parent's children, or the top-level
+/// loops) before `loop-unroll-full` changes it, by header.
+struct Level {
+    parent: Option<Block>,
+    before: rustc_hash::FxHashSet<Block>,
+}
+
+impl Level {
+    fn of(a: &FnAnalyses, l: Loop) -> Level {
+        let parent = a.loops.parent(l);
+        let loops = match parent {
+            Some(p) => a.loops.data(p).children(),
+            None => a.loops.top_level(),
+        };
+        Level {
+            parent: parent.map(|p| a.loops.header(p)),
+            before: loops.iter().map(|&s| a.loops.header(s)).collect(),
+        }
+    }
+
+    /// LLVM's `LoopFullUnrollPass::run` after a change: the loops now at
+    /// the level that were not there before are handed to
+    /// `LPMUpdater::addSiblingLoops`, which queues each with its nested
+    /// loops, innermost first (children in order), to be visited in the
+    /// order of the list, before the rest of the worklist. The list is the
+    /// level's order in LLVM's `LoopInfo`, which the transformation leaves:
+    /// fully unrolling a loop moves its child loops (the original ones, then
+    /// the copies of each iteration) up to its level last to first
+    /// (`LoopInfo::erase`), so they are visited backwards through the
+    /// function (`full`); peeling appends the copies of the child loops
+    /// iteration by iteration, so they are visited forwards (both as
+    /// opt-19's `-debug-pass-manager` shows).
+    fn new_siblings(&self, a: &FnAnalyses, full: bool) -> Vec<Block> {
+        // The level in program order: a parent's children are in that
+        // order, the top-level loops in the reverse (as in a `LoopInfo`
+        // computed afresh).
+        let mut level: Vec<Loop> = match self.parent {
+            Some(h) => match a.loops.loop_for(h).filter(|&p| a.loops.header(p) == h) {
+                Some(p) => a.loops.data(p).children().to_vec(),
+                None => return Vec::new(),
+            },
+            None => a.loops.top_level().iter().rev().copied().collect(),
+        };
+        if full {
+            level.reverse();
+        }
+        let mut out = Vec::new();
+        for s in level {
+            if !self.before.contains(&a.loops.header(s)) {
+                postorder(a, s, &mut out);
+            }
+        }
+        out.into_iter().map(|l| a.loops.header(l)).collect()
+    }
 }
 
 /// The visiting order: both passes walk the loop nests forward through the
@@ -202,20 +281,25 @@ pub fn unroll_function_memo(
 fn order(a: &FnAnalyses) -> Vec<Loop> {
     let mut out = Vec::new();
     for &top in a.loops.top_level().iter().rev() {
-        let mut stack: Vec<(Loop, usize)> = vec![(top, 0)];
-        while let Some(&mut (l, ref mut k)) = stack.last_mut() {
-            let kids = a.loops.data(l).children();
-            if *k < kids.len() {
-                let c = kids[*k];
-                *k += 1;
-                stack.push((c, 0));
-            } else {
-                out.push(l);
-                stack.pop();
-            }
-        }
+        postorder(a, top, &mut out);
     }
     out
+}
+
+/// `root`'s nest, innermost first, children in order.
+fn postorder(a: &FnAnalyses, root: Loop, out: &mut Vec<Loop>) {
+    let mut stack: Vec<(Loop, usize)> = vec![(root, 0)];
+    while let Some(&mut (l, ref mut k)) = stack.last_mut() {
+        let kids = a.loops.data(l).children();
+        if *k < kids.len() {
+            let c = kids[*k];
+            *k += 1;
+            stack.push((c, 0));
+        } else {
+            out.push(l);
+            stack.pop();
+        }
+    }
 }
 
 /// The facts scalar evolution gives about `l`.
@@ -314,10 +398,11 @@ pub fn try_unroll_loop(
 enum Plan {
     /// Nothing to do.
     Leave,
-    /// Peel `count` iterations (`forced`: by `-unroll-peel-count`).
+    /// Peel `count` iterations (`mark_unrolled`: then mark the loop as
+    /// unrolled).
     Peel {
         count: u32,
-        forced: bool,
+        mark_unrolled: bool,
         loc: Option<SourceLoc>,
         fname: String,
     },
@@ -351,10 +436,10 @@ fn apply(
         Plan::Leave => UnrollResult::Unmodified,
         Plan::Peel {
             count,
-            forced,
+            mark_unrolled,
             loc,
             fname,
-        } => peel::peel_and_report(m, f, a, l, count, forced, loc, &fname, remarks),
+        } => peel::peel_and_report(m, f, a, l, count, mark_unrolled, loc, &fname, remarks),
         Plan::Unroll(c) => {
             let UnrollChoice {
                 d,
@@ -569,7 +654,12 @@ fn decide(
     if let Some(count) = peel_count {
         return Plan::Peel {
             count,
-            forced: forced_peel.is_some(),
+            // LLVM marks a loop peeled by the forced count when
+            // `PeelProfiledIterations` holds (the heuristics' counts clear
+            // it); `loop-unroll-full` gives false.
+            mark_unrolled: forced_peel.is_some()
+                && !only_full
+                && opts.profile_peeling.unwrap_or(true),
             loc,
             fname,
         };

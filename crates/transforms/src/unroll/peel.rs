@@ -1493,8 +1493,9 @@ fn int_const(m: &mut Module, ty: loopwright_ir::Type, c: CInt) -> loopwright_ir:
 
 /// Peels `count` iterations of `l` as `tryToUnrollLoop` does: the
 /// `Peeled` remark, [`peel_loop`], `simplifyLoopAfterUnroll` on the loop,
-/// and, for a count forced by `-unroll-peel-count`, the mark that the loop
-/// was already unrolled.
+/// and, when `mark_unrolled` (a count forced by `-unroll-peel-count` under
+/// LLVM's `PeelProfiledIterations`), the mark that the loop was already
+/// unrolled.
 #[allow(clippy::too_many_arguments)]
 pub fn peel_and_report(
     m: &mut Module,
@@ -1502,7 +1503,7 @@ pub fn peel_and_report(
     a: &FnAnalyses,
     l: Loop,
     count: u32,
-    forced: bool,
+    mark_unrolled: bool,
     loc: Option<SourceLoc>,
     fname: &str,
     remarks: &mut Remarks,
@@ -1527,7 +1528,7 @@ pub fn peel_and_report(
     };
     let blocks = a2.loops.data(l2).blocks().to_vec();
     simplify_after_unroll(m, f, &blocks);
-    if forced {
+    if mark_unrolled {
         let a3 = FnAnalyses::compute(f);
         if let Some(l3) = loop_of(&a3, header) {
             let latches = a3.loops.latches(&a3.cfg, l3);
