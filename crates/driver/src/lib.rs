@@ -391,8 +391,8 @@ pub(crate) fn source_location(
 }
 
 /// Runs the function pass `name` with `params` on `f`; a pass other than
-/// the unroll passes (which keep `memo` themselves) and the read-only ones
-/// clears `memo`.
+/// the unroll passes and the vectorizer (which keep `memo` themselves) and
+/// the read-only ones clears `memo`.
 fn run_pass(
     m: &mut Module,
     f: &mut loopwright_ir::Function,
@@ -405,7 +405,12 @@ fn run_pass(
     use loopwright_transforms as t;
     if !matches!(
         name,
-        "loop-unroll" | "loop-unroll-full" | "transform-warning" | "aa-eval" | "print<access-info>"
+        "loop-unroll"
+            | "loop-unroll-full"
+            | "loop-vectorize"
+            | "transform-warning"
+            | "aa-eval"
+            | "print<access-info>"
     ) {
         memo.clear();
     }
@@ -426,13 +431,14 @@ fn run_pass(
             let mut opts = run.vectorize.clone();
             t::vectorize::parse_pass_params(params, &mut opts)
                 .map_err(|e| Failure(diag::plain(run.file, &e)))?;
-            let out = t::vectorize::pass::vectorize_function(
+            let out = t::vectorize::pass::vectorize_function_memo(
                 m,
                 f,
                 Some(fid),
                 &opts,
                 run.remarks,
                 run.print_vplan,
+                memo,
             );
             run.printed.push_str(&out.printed);
         }
