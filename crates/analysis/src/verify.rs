@@ -37,7 +37,9 @@
 //! numbers them (`@f`, `%loop`, `%5`), the instruction by its position in
 //! the block, and the offending value when there is one.
 //! Cost: O(instructions + operands + blocks + edges), plus sorting each
-//! value's use list.
+//! value's use list. [`verify_edited`] checks only the functions edited
+//! since the module was accepted (by their edit epochs), so verifying a
+//! pipeline's output costs what the pipeline changed.
 //!
 //! Not checked yet: attributes; metadata and debug-info well-formedness
 //! (including dominance of values used by debug records); intrinsic-specific
@@ -99,13 +101,50 @@ impl std::error::Error for VerifierError {}
 /// Verifies every function of `m` (declarations only have their signature
 /// checked). Returns all errors of all functions.
 pub fn verify_module(m: &Module) -> Result<(), Vec<VerifierError>> {
+    verify_functions(m, |_| true)
+}
+
+/// The edit epochs ([`Function::epoch`]) of a module's functions when the
+/// verifier accepted it, for [`verify_edited`].
+pub struct Verified {
+    epochs: Vec<u64>,
+}
+
+impl Verified {
+    /// Records the epochs of `m`'s functions; `m` must be a module
+    /// [`verify_module`] accepted.
+    pub fn record(m: &Module) -> Self {
+        Verified {
+            epochs: m.functions.values().map(Function::epoch).collect(),
+        }
+    }
+}
+
+/// [`verify_module`] for the functions of `m` edited or created since
+/// `accepted` was recorded. A function left alone is the one the verifier
+/// accepted: its checks read its own body, which every edit of the
+/// function counts in its epoch, its header, which no pass writes, and the
+/// module's pools of types, constants and metadata, which only grow (ids
+/// in range stay in range). Verifying the output of a pipeline costs what
+/// the pipeline changed, not the module.
+pub fn verify_edited(m: &Module, accepted: &Verified) -> Result<(), Vec<VerifierError>> {
+    verify_functions(m, |i| {
+        accepted.epochs.get(i) != Some(&m.functions[Func::new(i)].epoch())
+    })
+}
+
+/// Verifies the functions of `m` whose index `selected` accepts.
+fn verify_functions(
+    m: &Module,
+    selected: impl Fn(usize) -> bool + Sync,
+) -> Result<(), Vec<VerifierError>> {
     // Functions are verified independently: large modules are split into
     // contiguous runs checked on several threads, and the errors are
     // concatenated in module order, as one thread would report them.
     let parts = loopwright_ir::par::split_functions(m, loopwright_ir::par::threads());
     let errors: Vec<VerifierError> = loopwright_ir::par::run_each(parts, |r| {
         let mut errors = Vec::new();
-        for i in r {
+        for i in r.filter(|&i| selected(i)) {
             if let Err(e) = verify_function(m, Func::new(i)) {
                 errors.extend(e);
             }
@@ -2265,6 +2304,59 @@ mod tests {
             .starts_with("use list does not match the operands"));
         assert_eq!(errs[0].value.as_deref(), Some("%0"));
         assert_eq!(errs[0].block.as_deref(), Some("%entry"));
+    }
+
+    /// `fn f(i32) -> i32 { ret %0 }`.
+    fn identity(m: &mut Module, name: &str) -> Function {
+        let i32t = TypeTable::I32;
+        let fty = m.types.function(i32t, vec![i32t], false);
+        let mut f = Function::new(Some(name.into()), fty, &m.types);
+        let a = f.params[0];
+        let bb = f.make_block(Some("entry"));
+        f.layout.append_block(bb);
+        f.append(
+            bb,
+            InstData::new(Opcode::Ret, TypeTable::VOID, [Operand::Value(a)]),
+            None,
+        );
+        f
+    }
+
+    #[test]
+    fn verify_edited_checks_edited_and_new_functions_only() {
+        let mut m = Module::new();
+        let f = identity(&mut m, "f");
+        let g = identity(&mut m, "g");
+        let (fid, gid) = (m.functions.push(f), m.functions.push(g));
+        assert_eq!(verify_module(&m), Ok(()));
+        let accepted = Verified::record(&m);
+        assert_eq!(verify_edited(&m, &accepted), Ok(()));
+        // An edit of `g` (its terminator removed) is found.
+        let g = &mut m.functions[gid];
+        let ret = g.layout.last_inst(g.layout.entry_block().unwrap()).unwrap();
+        g.layout.remove_inst(ret);
+        let errs = verify_edited(&m, &accepted).unwrap_err();
+        assert!(errs.iter().all(|e| e.func_id == gid), "{errs:?}");
+        assert!(!errs.is_empty());
+        // So is a function created since.
+        let mut h = identity(&mut m, "h");
+        let ret = h.layout.last_inst(h.layout.entry_block().unwrap()).unwrap();
+        h.layout.remove_inst(ret);
+        let hid = m.functions.push(h);
+        let errs = verify_edited(&m, &accepted).unwrap_err();
+        assert!(errs.iter().any(|e| e.func_id == hid), "{errs:?}");
+        // `f` is not checked again: its header (which no pass writes) made
+        // wrong is seen by a full verification only.
+        let other = m.types.function(TypeTable::I64, vec![], false);
+        m.functions[fid].ty = other;
+        assert!(verify_module(&m)
+            .unwrap_err()
+            .iter()
+            .any(|e| e.func_id == fid));
+        assert!(verify_edited(&m, &accepted)
+            .unwrap_err()
+            .iter()
+            .all(|e| e.func_id != fid));
     }
 
     #[test]

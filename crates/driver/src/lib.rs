@@ -17,6 +17,7 @@ pub mod timing;
 mod verify_each;
 
 use loopwright_analysis::aa::eval::{EvalCounts, EvalOptions};
+use loopwright_analysis::Verified;
 use loopwright_ir::Module;
 use loopwright_transforms::remark::{Remark, Remarks};
 use loopwright_transforms::utils::func_uses::FuncUses;
@@ -140,22 +141,36 @@ fn reject_non_text(src: &[u8], file: &str) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Verifies the input module, with errors located in `src`.
+/// Verifies the input module, with errors located in `src`; returns what
+/// the output's verification starts from.
 fn verify_input(
     m: &Module,
     src: &[u8],
     file: &str,
     map: &loopwright_parse::SourceMap,
-) -> Result<(), Failure> {
-    loopwright_analysis::verify::verify_module(m).map_err(|errors| {
-        let mut text = diag::verifier_errors(file, src, map, &errors);
-        text.push_str(&diag::plain(file, "input module is broken!"));
-        Failure(text)
-    })
+) -> Result<Verified, Failure> {
+    match loopwright_analysis::verify::verify_module(m) {
+        Ok(()) => Ok(Verified::record(m)),
+        Err(errors) => {
+            let mut text = diag::verifier_errors(file, src, map, &errors);
+            text.push_str(&diag::plain(file, "input module is broken!"));
+            Err(Failure(text))
+        }
+    }
 }
 
 fn verify(m: &Module, file: &str, when: &str) -> Result<(), Failure> {
-    match loopwright_analysis::verify::verify_module(m) {
+    verify_result(loopwright_analysis::verify::verify_module(m), file, when)
+}
+
+/// The verifier's result as the driver reports it (`when`: the input or
+/// the output).
+fn verify_result(
+    result: Result<(), Vec<loopwright_analysis::VerifierError>>,
+    file: &str,
+    when: &str,
+) -> Result<(), Failure> {
+    match result {
         Ok(()) => Ok(()),
         Err(errors) => {
             let mut text = String::new();
@@ -491,11 +506,14 @@ pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failur
     let mut timings = Timings::new();
     let (mut m, map) = timings.time("parse", || parse_with_source_map(src, file))?;
     let warnings = diag::parser_warnings(file, src, &map);
-    if opts.verify {
-        timings
+    let verified = if opts.verify {
+        let v = timings
             .time("verify input", || verify_input(&m, src, file, &map))
             .map_err(|e| Failure(format!("{warnings}{e}")))?;
-    }
+        Some(v)
+    } else {
+        None
+    };
     drop(map);
     let pipeline = match &opts.passes {
         Some(p) => pipeline::expand_defaults(p, opts.order, opts.part),
@@ -543,8 +561,13 @@ pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failur
     for (_, counts) in &reports {
         printed.push_str(&loopwright_analysis::aa::eval::report(counts));
     }
-    if opts.verify {
-        timings.time("verify output", || verify(&m, file, "output"))?;
+    if let Some(accepted) = &verified {
+        // The functions the pipeline edited (the others were accepted on
+        // input).
+        timings.time("verify output", || {
+            let r = loopwright_analysis::verify::verify_edited(&m, accepted);
+            verify_result(r, file, "output")
+        })?;
     }
     let text = timings.time("print", || loopwright_ir::print::print_module(&m));
     Ok(Output {
