@@ -233,6 +233,9 @@ struct Run<'a> {
     aa_counts: Vec<(*const Element, EvalCounts)>,
     /// What printer passes print (opt writes it to standard error).
     printed: String,
+    /// What was learned about each function (by index) before the
+    /// pipeline ran, for the first function pass that runs on it.
+    first_memos: Vec<Option<FnMemo>>,
 }
 
 /// Runs a pipeline at module level: module passes run on the module;
@@ -273,7 +276,11 @@ fn run_pipeline(m: &mut Module, pipeline: &[Element], run: &mut Run<'_>) -> Resu
                 // by function (the unroller asks them for every call).
                 let mut uses = FuncUses::compute(m);
                 for fid in loopwright_transforms::defined_functions(m) {
-                    let mut memo = FnMemo::default();
+                    let mut memo = run
+                        .first_memos
+                        .get_mut(fid.as_u32() as usize)
+                        .and_then(Option::take)
+                        .unwrap_or_default();
                     uses.remove(m, &m.functions[fid]);
                     memo.lend_uses(uses);
                     let r = loopwright_transforms::with_function(m, fid, |m, f| {
@@ -523,14 +530,21 @@ pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failur
     // Malformed loop attributes are reported once, before any pass reads
     // them, whenever the pipeline has a loop transformation or the
     // transformation warnings.
+    // The analyses the lint computes are kept for the first function pass
+    // that runs on each function (the functions are unchanged until then).
+    let mut lint_memos: Vec<Option<FnMemo>> = Vec::new();
     if pipeline::mentions_loop_transformations(&pipeline) {
         timings.time("lint loop metadata", || {
+            lint_memos.resize_with(m.functions.len(), || None);
             for fid in loopwright_transforms::defined_functions(&m) {
-                loopwright_transforms::warn::lint_loop_metadata(
+                let mut memo = FnMemo::default();
+                loopwright_transforms::warn::lint_loop_metadata_memo(
                     &m,
                     &m.functions[fid],
                     &mut remarks,
+                    &mut memo,
                 );
+                lint_memos[fid.as_u32() as usize] = Some(memo);
             }
         });
     }
@@ -550,6 +564,7 @@ pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failur
         print_vplan: opts.print_vplan,
         aa_counts: Vec::new(),
         printed: String::new(),
+        first_memos: lint_memos,
     };
     run_pipeline(&mut m, &pipeline, &mut run)?;
     // Each `aa-eval` pass reports when the pass manager destroys it, at
