@@ -52,4 +52,7 @@ pub use cfg::{can_split_edge, ControlFlowGraph};
 pub use demanded::DemandedBits;
 pub use domtree::{DominatorTree, InstOrder, PostDominatorTree};
 pub use loops::{Loop, LoopData, LoopForest};
-pub use verify::{verify_edited, verify_function, verify_module, Verified, VerifierError};
+pub use verify::{
+    verify_edited, verify_function, verify_module, verify_module_keeping, CfgAndDominators,
+    Verified, VerifierError,
+};

@@ -101,7 +101,20 @@ impl std::error::Error for VerifierError {}
 /// Verifies every function of `m` (declarations only have their signature
 /// checked). Returns all errors of all functions.
 pub fn verify_module(m: &Module) -> Result<(), Vec<VerifierError>> {
-    verify_functions(m, |_| true)
+    verify_functions(m, |_| true, false).map(drop)
+}
+
+/// A function's control-flow graph and dominator tree.
+pub type CfgAndDominators = (ControlFlowGraph, DominatorTree);
+
+/// [`verify_module`], also returning the control-flow graph and dominator
+/// tree the dominance checks computed for each function with a body (by
+/// function index; `None` for declarations), so that the passes that
+/// follow need not compute them again.
+pub fn verify_module_keeping(
+    m: &Module,
+) -> Result<Vec<Option<CfgAndDominators>>, Vec<VerifierError>> {
+    verify_functions(m, |_| true, true)
 }
 
 /// The edit epochs ([`Function::epoch`]) of a module's functions when the
@@ -128,34 +141,46 @@ impl Verified {
 /// in range stay in range). Verifying the output of a pipeline costs what
 /// the pipeline changed, not the module.
 pub fn verify_edited(m: &Module, accepted: &Verified) -> Result<(), Vec<VerifierError>> {
-    verify_functions(m, |i| {
-        accepted.epochs.get(i) != Some(&m.functions[Func::new(i)].epoch())
-    })
+    let edited = |i| accepted.epochs.get(i) != Some(&m.functions[Func::new(i)].epoch());
+    verify_functions(m, edited, false).map(drop)
 }
 
-/// Verifies the functions of `m` whose index `selected` accepts.
+/// Verifies the functions of `m` whose index `selected` accepts; with
+/// `keep`, returns their analyses (see [`verify_module_keeping`]).
 fn verify_functions(
     m: &Module,
     selected: impl Fn(usize) -> bool + Sync,
-) -> Result<(), Vec<VerifierError>> {
+    keep: bool,
+) -> Result<Vec<Option<CfgAndDominators>>, Vec<VerifierError>> {
     // Functions are verified independently: large modules are split into
     // contiguous runs checked on several threads, and the errors are
     // concatenated in module order, as one thread would report them.
     let parts = loopwright_ir::par::split_functions(m, loopwright_ir::par::threads());
-    let errors: Vec<VerifierError> = loopwright_ir::par::run_each(parts, |r| {
+    let runs = loopwright_ir::par::run_each(parts, |r| {
         let mut errors = Vec::new();
+        let mut kept = Vec::new();
         for i in r.filter(|&i| selected(i)) {
-            if let Err(e) = verify_function(m, Func::new(i)) {
+            let (result, analyses) = verify_one(m, Func::new(i), keep);
+            if let Err(e) = result {
                 errors.extend(e);
             }
+            kept.extend(analyses.map(|a| (i, a)));
         }
-        errors
-    })
-    .into_iter()
-    .flatten()
-    .collect();
+        (errors, kept)
+    });
+    let mut errors = Vec::new();
+    let mut kept: Vec<Option<CfgAndDominators>> = Vec::new();
+    if keep {
+        kept.resize_with(m.functions.len(), || None);
+    }
+    for (e, k) in runs {
+        errors.extend(e);
+        for (i, a) in k {
+            kept[i] = Some(a);
+        }
+    }
     if errors.is_empty() {
-        Ok(())
+        Ok(kept)
     } else {
         Err(errors)
     }
@@ -163,8 +188,18 @@ fn verify_functions(
 
 /// Verifies function `f` of `m`. See the module docs for what is checked.
 pub fn verify_function(m: &Module, f: Func) -> Result<(), Vec<VerifierError>> {
+    verify_one(m, f, false).0
+}
+
+/// [`verify_function`], and with `keep` the analyses the dominance checks
+/// computed (when they ran).
+fn verify_one(
+    m: &Module,
+    f: Func,
+    keep: bool,
+) -> (Result<(), Vec<VerifierError>>, Option<CfgAndDominators>) {
     if f.index() >= m.functions.len() {
-        return Err(vec![VerifierError {
+        let e = VerifierError {
             function: format!("<{f}>"),
             block: None,
             inst: None,
@@ -173,14 +208,16 @@ pub fn verify_function(m: &Module, f: Func) -> Result<(), Vec<VerifierError>> {
             func_id: f,
             block_id: None,
             inst_id: None,
-        }]);
+        };
+        return (Err(vec![e]), None);
     }
     let mut v = Verifier::new(m, f);
     v.run();
+    let kept = if keep { v.analyses.take() } else { None };
     if v.errors.is_empty() {
-        Ok(())
+        (Ok(()), kept)
     } else {
-        Err(v.render())
+        (Err(v.render()), None)
     }
 }
 
@@ -479,6 +516,9 @@ struct Verifier<'a> {
     fid: Func,
     ty: Types<'a>,
     errors: Vec<RawError>,
+    /// The control-flow graph and dominator tree, once the dominance
+    /// checks have computed them.
+    analyses: Option<CfgAndDominators>,
     /// Blocks of the layout, in order, and their instructions (flat).
     blocks: Vec<Block>,
     block_insts: Vec<(u32, u32)>,
@@ -508,6 +548,7 @@ impl<'a> Verifier<'a> {
                 n_structs: m.types.structs().count(),
             },
             errors: Vec::new(),
+            analyses: None,
             blocks: Vec::with_capacity(f.num_block_ids()),
             block_insts: Vec::with_capacity(f.num_block_ids()),
             insts: Vec::with_capacity(f.num_inst_ids()),
@@ -560,6 +601,7 @@ impl<'a> Verifier<'a> {
         let dt = DominatorTree::compute(&cfg);
         self.check_dominance(&dt);
         self.check_use_lists();
+        self.analyses = Some((cfg, dt));
     }
 
     // ---------------------------------------------------------------

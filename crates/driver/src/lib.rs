@@ -21,7 +21,7 @@ use loopwright_analysis::Verified;
 use loopwright_ir::Module;
 use loopwright_transforms::remark::{Remark, Remarks};
 use loopwright_transforms::utils::func_uses::FuncUses;
-use loopwright_transforms::FnMemo;
+use loopwright_transforms::{FnAnalyses, FnMemo};
 use pipeline::Element;
 use std::time::Instant;
 use timing::Timings;
@@ -142,15 +142,29 @@ fn reject_non_text(src: &[u8], file: &str) -> Result<(), Failure> {
 }
 
 /// Verifies the input module, with errors located in `src`; returns what
-/// the output's verification starts from.
+/// the output's verification starts from, and each function's memo with
+/// the analyses the verifier computed (by function index).
 fn verify_input(
     m: &Module,
     src: &[u8],
     file: &str,
     map: &loopwright_parse::SourceMap,
-) -> Result<Verified, Failure> {
-    match loopwright_analysis::verify::verify_module(m) {
-        Ok(()) => Ok(Verified::record(m)),
+) -> Result<(Verified, Vec<Option<FnMemo>>), Failure> {
+    match loopwright_analysis::verify::verify_module_keeping(m) {
+        Ok(kept) => {
+            let memos = kept
+                .into_iter()
+                .zip(m.functions.values())
+                .map(|(a, f)| {
+                    a.map(|(cfg, dt)| {
+                        let mut memo = FnMemo::default();
+                        memo.keep_analyses(FnAnalyses::from_cfg_and_dominators(f, cfg, dt));
+                        memo
+                    })
+                })
+                .collect();
+            Ok((Verified::record(m), memos))
+        }
         Err(errors) => {
             let mut text = diag::verifier_errors(file, src, map, &errors);
             text.push_str(&diag::plain(file, "input module is broken!"));
@@ -513,13 +527,16 @@ pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failur
     let mut timings = Timings::new();
     let (mut m, map) = timings.time("parse", || parse_with_source_map(src, file))?;
     let warnings = diag::parser_warnings(file, src, &map);
-    let verified = if opts.verify {
-        let v = timings
+    // The analyses the input's verifier computes, and those the lint
+    // below computes, are kept for the first function pass that runs on
+    // each function (the functions are unchanged until then).
+    let (verified, mut first_memos) = if opts.verify {
+        let (v, memos) = timings
             .time("verify input", || verify_input(&m, src, file, &map))
             .map_err(|e| Failure(format!("{warnings}{e}")))?;
-        Some(v)
+        (Some(v), memos)
     } else {
-        None
+        (None, Vec::new())
     };
     drop(map);
     let pipeline = match &opts.passes {
@@ -530,21 +547,17 @@ pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failur
     // Malformed loop attributes are reported once, before any pass reads
     // them, whenever the pipeline has a loop transformation or the
     // transformation warnings.
-    // The analyses the lint computes are kept for the first function pass
-    // that runs on each function (the functions are unchanged until then).
-    let mut lint_memos: Vec<Option<FnMemo>> = Vec::new();
     if pipeline::mentions_loop_transformations(&pipeline) {
         timings.time("lint loop metadata", || {
-            lint_memos.resize_with(m.functions.len(), || None);
+            first_memos.resize_with(m.functions.len(), || None);
             for fid in loopwright_transforms::defined_functions(&m) {
-                let mut memo = FnMemo::default();
+                let memo = first_memos[fid.as_u32() as usize].get_or_insert_with(FnMemo::default);
                 loopwright_transforms::warn::lint_loop_metadata_memo(
                     &m,
                     &m.functions[fid],
                     &mut remarks,
-                    &mut memo,
+                    memo,
                 );
-                lint_memos[fid.as_u32() as usize] = Some(memo);
             }
         });
     }
@@ -564,7 +577,7 @@ pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failur
         print_vplan: opts.print_vplan,
         aa_counts: Vec::new(),
         printed: String::new(),
-        first_memos: lint_memos,
+        first_memos,
     };
     run_pipeline(&mut m, &pipeline, &mut run)?;
     // Each `aa-eval` pass reports when the pass manager destroys it, at
