@@ -28,7 +28,8 @@
 //!   19's rules.
 //! - [`scev`]: scalar evolution: add-recurrences, exit counts, the
 //!   backedge-taken count, constant and symbolic maxima, trip multiples.
-//! - [`verify`]: [`verify_function`] and [`verify_module`].
+//! - [`verify`]: [`verify_function`] and [`verify_module`], and
+//!   [`verify_edited`] for the functions edited since a module was accepted.
 //! - [`update`]: the CFG, dominator tree and loop forest updated for an
 //!   edit confined to a region (rotation's), equal to recomputed ones;
 //!   their orders are order-maintenance lists (`order`).
@@ -51,4 +52,7 @@ pub use cfg::{can_split_edge, ControlFlowGraph};
 pub use demanded::DemandedBits;
 pub use domtree::{DominatorTree, InstOrder, PostDominatorTree};
 pub use loops::{Loop, LoopData, LoopForest};
-pub use verify::{verify_function, verify_module, VerifierError};
+pub use verify::{
+    verify_edited, verify_function, verify_module, verify_module_keeping, CfgAndDominators,
+    Verified, VerifierError,
+};

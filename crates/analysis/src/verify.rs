@@ -37,7 +37,9 @@
 //! numbers them (`@f`, `%loop`, `%5`), the instruction by its position in
 //! the block, and the offending value when there is one.
 //! Cost: O(instructions + operands + blocks + edges), plus sorting each
-//! value's use list.
+//! value's use list. [`verify_edited`] checks only the functions edited
+//! since the module was accepted (by their edit epochs), so verifying a
+//! pipeline's output costs what the pipeline changed.
 //!
 //! Not checked yet: attributes; metadata and debug-info well-formedness
 //! (including dominance of values used by debug records); intrinsic-specific
@@ -99,24 +101,86 @@ impl std::error::Error for VerifierError {}
 /// Verifies every function of `m` (declarations only have their signature
 /// checked). Returns all errors of all functions.
 pub fn verify_module(m: &Module) -> Result<(), Vec<VerifierError>> {
+    verify_functions(m, |_| true, false).map(drop)
+}
+
+/// A function's control-flow graph and dominator tree.
+pub type CfgAndDominators = (ControlFlowGraph, DominatorTree);
+
+/// [`verify_module`], also returning the control-flow graph and dominator
+/// tree the dominance checks computed for each function with a body (by
+/// function index; `None` for declarations), so that the passes that
+/// follow need not compute them again.
+pub fn verify_module_keeping(
+    m: &Module,
+) -> Result<Vec<Option<CfgAndDominators>>, Vec<VerifierError>> {
+    verify_functions(m, |_| true, true)
+}
+
+/// The edit epochs ([`Function::epoch`]) of a module's functions when the
+/// verifier accepted it, for [`verify_edited`].
+pub struct Verified {
+    epochs: Vec<u64>,
+}
+
+impl Verified {
+    /// Records the epochs of `m`'s functions; `m` must be a module
+    /// [`verify_module`] accepted.
+    pub fn record(m: &Module) -> Self {
+        Verified {
+            epochs: m.functions.values().map(Function::epoch).collect(),
+        }
+    }
+}
+
+/// [`verify_module`] for the functions of `m` edited or created since
+/// `accepted` was recorded. A function left alone is the one the verifier
+/// accepted: its checks read its own body, which every edit of the
+/// function counts in its epoch, its header, which no pass writes, and the
+/// module's pools of types, constants and metadata, which only grow (ids
+/// in range stay in range). Verifying the output of a pipeline costs what
+/// the pipeline changed, not the module.
+pub fn verify_edited(m: &Module, accepted: &Verified) -> Result<(), Vec<VerifierError>> {
+    let edited = |i| accepted.epochs.get(i) != Some(&m.functions[Func::new(i)].epoch());
+    verify_functions(m, edited, false).map(drop)
+}
+
+/// Verifies the functions of `m` whose index `selected` accepts; with
+/// `keep`, returns their analyses (see [`verify_module_keeping`]).
+fn verify_functions(
+    m: &Module,
+    selected: impl Fn(usize) -> bool + Sync,
+    keep: bool,
+) -> Result<Vec<Option<CfgAndDominators>>, Vec<VerifierError>> {
     // Functions are verified independently: large modules are split into
     // contiguous runs checked on several threads, and the errors are
     // concatenated in module order, as one thread would report them.
     let parts = loopwright_ir::par::split_functions(m, loopwright_ir::par::threads());
-    let errors: Vec<VerifierError> = loopwright_ir::par::run_each(parts, |r| {
+    let runs = loopwright_ir::par::run_each(parts, |r| {
         let mut errors = Vec::new();
-        for i in r {
-            if let Err(e) = verify_function(m, Func::new(i)) {
+        let mut kept = Vec::new();
+        for i in r.filter(|&i| selected(i)) {
+            let (result, analyses) = verify_one(m, Func::new(i), keep);
+            if let Err(e) = result {
                 errors.extend(e);
             }
+            kept.extend(analyses.map(|a| (i, a)));
         }
-        errors
-    })
-    .into_iter()
-    .flatten()
-    .collect();
+        (errors, kept)
+    });
+    let mut errors = Vec::new();
+    let mut kept: Vec<Option<CfgAndDominators>> = Vec::new();
+    if keep {
+        kept.resize_with(m.functions.len(), || None);
+    }
+    for (e, k) in runs {
+        errors.extend(e);
+        for (i, a) in k {
+            kept[i] = Some(a);
+        }
+    }
     if errors.is_empty() {
-        Ok(())
+        Ok(kept)
     } else {
         Err(errors)
     }
@@ -124,8 +188,18 @@ pub fn verify_module(m: &Module) -> Result<(), Vec<VerifierError>> {
 
 /// Verifies function `f` of `m`. See the module docs for what is checked.
 pub fn verify_function(m: &Module, f: Func) -> Result<(), Vec<VerifierError>> {
+    verify_one(m, f, false).0
+}
+
+/// [`verify_function`], and with `keep` the analyses the dominance checks
+/// computed (when they ran).
+fn verify_one(
+    m: &Module,
+    f: Func,
+    keep: bool,
+) -> (Result<(), Vec<VerifierError>>, Option<CfgAndDominators>) {
     if f.index() >= m.functions.len() {
-        return Err(vec![VerifierError {
+        let e = VerifierError {
             function: format!("<{f}>"),
             block: None,
             inst: None,
@@ -134,14 +208,16 @@ pub fn verify_function(m: &Module, f: Func) -> Result<(), Vec<VerifierError>> {
             func_id: f,
             block_id: None,
             inst_id: None,
-        }]);
+        };
+        return (Err(vec![e]), None);
     }
     let mut v = Verifier::new(m, f);
     v.run();
+    let kept = if keep { v.analyses.take() } else { None };
     if v.errors.is_empty() {
-        Ok(())
+        (Ok(()), kept)
     } else {
-        Err(v.render())
+        (Err(v.render()), None)
     }
 }
 
@@ -440,6 +516,9 @@ struct Verifier<'a> {
     fid: Func,
     ty: Types<'a>,
     errors: Vec<RawError>,
+    /// The control-flow graph and dominator tree, once the dominance
+    /// checks have computed them.
+    analyses: Option<CfgAndDominators>,
     /// Blocks of the layout, in order, and their instructions (flat).
     blocks: Vec<Block>,
     block_insts: Vec<(u32, u32)>,
@@ -469,6 +548,7 @@ impl<'a> Verifier<'a> {
                 n_structs: m.types.structs().count(),
             },
             errors: Vec::new(),
+            analyses: None,
             blocks: Vec::with_capacity(f.num_block_ids()),
             block_insts: Vec::with_capacity(f.num_block_ids()),
             insts: Vec::with_capacity(f.num_inst_ids()),
@@ -521,6 +601,7 @@ impl<'a> Verifier<'a> {
         let dt = DominatorTree::compute(&cfg);
         self.check_dominance(&dt);
         self.check_use_lists();
+        self.analyses = Some((cfg, dt));
     }
 
     // ---------------------------------------------------------------
@@ -2265,6 +2346,59 @@ mod tests {
             .starts_with("use list does not match the operands"));
         assert_eq!(errs[0].value.as_deref(), Some("%0"));
         assert_eq!(errs[0].block.as_deref(), Some("%entry"));
+    }
+
+    /// `fn f(i32) -> i32 { ret %0 }`.
+    fn identity(m: &mut Module, name: &str) -> Function {
+        let i32t = TypeTable::I32;
+        let fty = m.types.function(i32t, vec![i32t], false);
+        let mut f = Function::new(Some(name.into()), fty, &m.types);
+        let a = f.params[0];
+        let bb = f.make_block(Some("entry"));
+        f.layout.append_block(bb);
+        f.append(
+            bb,
+            InstData::new(Opcode::Ret, TypeTable::VOID, [Operand::Value(a)]),
+            None,
+        );
+        f
+    }
+
+    #[test]
+    fn verify_edited_checks_edited_and_new_functions_only() {
+        let mut m = Module::new();
+        let f = identity(&mut m, "f");
+        let g = identity(&mut m, "g");
+        let (fid, gid) = (m.functions.push(f), m.functions.push(g));
+        assert_eq!(verify_module(&m), Ok(()));
+        let accepted = Verified::record(&m);
+        assert_eq!(verify_edited(&m, &accepted), Ok(()));
+        // An edit of `g` (its terminator removed) is found.
+        let g = &mut m.functions[gid];
+        let ret = g.layout.last_inst(g.layout.entry_block().unwrap()).unwrap();
+        g.layout.remove_inst(ret);
+        let errs = verify_edited(&m, &accepted).unwrap_err();
+        assert!(errs.iter().all(|e| e.func_id == gid), "{errs:?}");
+        assert!(!errs.is_empty());
+        // So is a function created since.
+        let mut h = identity(&mut m, "h");
+        let ret = h.layout.last_inst(h.layout.entry_block().unwrap()).unwrap();
+        h.layout.remove_inst(ret);
+        let hid = m.functions.push(h);
+        let errs = verify_edited(&m, &accepted).unwrap_err();
+        assert!(errs.iter().any(|e| e.func_id == hid), "{errs:?}");
+        // `f` is not checked again: its header (which no pass writes) made
+        // wrong is seen by a full verification only.
+        let other = m.types.function(TypeTable::I64, vec![], false);
+        m.functions[fid].ty = other;
+        assert!(verify_module(&m)
+            .unwrap_err()
+            .iter()
+            .any(|e| e.func_id == fid));
+        assert!(verify_edited(&m, &accepted)
+            .unwrap_err()
+            .iter()
+            .all(|e| e.func_id != fid));
     }
 
     #[test]

@@ -17,10 +17,11 @@ pub mod timing;
 mod verify_each;
 
 use loopwright_analysis::aa::eval::{EvalCounts, EvalOptions};
+use loopwright_analysis::Verified;
 use loopwright_ir::Module;
 use loopwright_transforms::remark::{Remark, Remarks};
 use loopwright_transforms::utils::func_uses::FuncUses;
-use loopwright_transforms::FnMemo;
+use loopwright_transforms::{FnAnalyses, FnMemo};
 use pipeline::Element;
 use std::time::Instant;
 use timing::Timings;
@@ -140,22 +141,50 @@ fn reject_non_text(src: &[u8], file: &str) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Verifies the input module, with errors located in `src`.
+/// Verifies the input module, with errors located in `src`; returns what
+/// the output's verification starts from, and each function's memo with
+/// the analyses the verifier computed (by function index).
 fn verify_input(
     m: &Module,
     src: &[u8],
     file: &str,
     map: &loopwright_parse::SourceMap,
-) -> Result<(), Failure> {
-    loopwright_analysis::verify::verify_module(m).map_err(|errors| {
-        let mut text = diag::verifier_errors(file, src, map, &errors);
-        text.push_str(&diag::plain(file, "input module is broken!"));
-        Failure(text)
-    })
+) -> Result<(Verified, Vec<Option<FnMemo>>), Failure> {
+    match loopwright_analysis::verify::verify_module_keeping(m) {
+        Ok(kept) => {
+            let memos = kept
+                .into_iter()
+                .zip(m.functions.values())
+                .map(|(a, f)| {
+                    a.map(|(cfg, dt)| {
+                        let mut memo = FnMemo::default();
+                        memo.keep_analyses(FnAnalyses::from_cfg_and_dominators(f, cfg, dt));
+                        memo
+                    })
+                })
+                .collect();
+            Ok((Verified::record(m), memos))
+        }
+        Err(errors) => {
+            let mut text = diag::verifier_errors(file, src, map, &errors);
+            text.push_str(&diag::plain(file, "input module is broken!"));
+            Err(Failure(text))
+        }
+    }
 }
 
 fn verify(m: &Module, file: &str, when: &str) -> Result<(), Failure> {
-    match loopwright_analysis::verify::verify_module(m) {
+    verify_result(loopwright_analysis::verify::verify_module(m), file, when)
+}
+
+/// The verifier's result as the driver reports it (`when`: the input or
+/// the output).
+fn verify_result(
+    result: Result<(), Vec<loopwright_analysis::VerifierError>>,
+    file: &str,
+    when: &str,
+) -> Result<(), Failure> {
+    match result {
         Ok(()) => Ok(()),
         Err(errors) => {
             let mut text = String::new();
@@ -219,6 +248,9 @@ struct Run<'a> {
     aa_counts: Vec<(*const Element, EvalCounts)>,
     /// What printer passes print (opt writes it to standard error).
     printed: String,
+    /// What was learned about each function (by index) before the
+    /// pipeline ran, for the first function pass that runs on it.
+    first_memos: Vec<Option<FnMemo>>,
 }
 
 /// Runs a pipeline at module level: module passes run on the module;
@@ -259,7 +291,11 @@ fn run_pipeline(m: &mut Module, pipeline: &[Element], run: &mut Run<'_>) -> Resu
                 // by function (the unroller asks them for every call).
                 let mut uses = FuncUses::compute(m);
                 for fid in loopwright_transforms::defined_functions(m) {
-                    let mut memo = FnMemo::default();
+                    let mut memo = run
+                        .first_memos
+                        .get_mut(fid.as_u32() as usize)
+                        .and_then(Option::take)
+                        .unwrap_or_default();
                     uses.remove(m, &m.functions[fid]);
                     memo.lend_uses(uses);
                     let r = loopwright_transforms::with_function(m, fid, |m, f| {
@@ -392,8 +428,8 @@ pub(crate) fn source_location(
 }
 
 /// Runs the function pass `name` with `params` on `f`; a pass other than
-/// the unroll passes (which keep `memo` themselves) and the read-only ones
-/// clears `memo`.
+/// the unroll passes and the vectorizer (which keep `memo` themselves) and
+/// the read-only ones clears `memo`.
 fn run_pass(
     m: &mut Module,
     f: &mut loopwright_ir::Function,
@@ -406,7 +442,12 @@ fn run_pass(
     use loopwright_transforms as t;
     if !matches!(
         name,
-        "loop-unroll" | "loop-unroll-full" | "transform-warning" | "aa-eval" | "print<access-info>"
+        "loop-unroll"
+            | "loop-unroll-full"
+            | "loop-vectorize"
+            | "transform-warning"
+            | "aa-eval"
+            | "print<access-info>"
     ) {
         memo.clear();
     }
@@ -427,13 +468,14 @@ fn run_pass(
             let mut opts = run.vectorize.clone();
             t::vectorize::parse_pass_params(params, &mut opts)
                 .map_err(|e| Failure(diag::plain(run.file, &e)))?;
-            let out = t::vectorize::pass::vectorize_function(
+            let out = t::vectorize::pass::vectorize_function_memo(
                 m,
                 f,
                 Some(fid),
                 &opts,
                 run.remarks,
                 run.print_vplan,
+                memo,
             );
             run.printed.push_str(&out.printed);
         }
@@ -486,11 +528,17 @@ pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failur
     let mut timings = Timings::new();
     let (mut m, map) = timings.time("parse", || parse_with_source_map(src, file))?;
     let warnings = diag::parser_warnings(file, src, &map);
-    if opts.verify {
-        timings
+    // The analyses the input's verifier computes, and those the lint
+    // below computes, are kept for the first function pass that runs on
+    // each function (the functions are unchanged until then).
+    let (verified, mut first_memos) = if opts.verify {
+        let (v, memos) = timings
             .time("verify input", || verify_input(&m, src, file, &map))
             .map_err(|e| Failure(format!("{warnings}{e}")))?;
-    }
+        (Some(v), memos)
+    } else {
+        (None, Vec::new())
+    };
     drop(map);
     let pipeline = match &opts.passes {
         Some(p) => pipeline::expand_defaults(p, opts.order, opts.part),
@@ -502,11 +550,14 @@ pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failur
     // transformation warnings.
     if pipeline::mentions_loop_transformations(&pipeline) {
         timings.time("lint loop metadata", || {
+            first_memos.resize_with(m.functions.len(), || None);
             for fid in loopwright_transforms::defined_functions(&m) {
-                loopwright_transforms::warn::lint_loop_metadata(
+                let memo = first_memos[fid.as_u32() as usize].get_or_insert_with(FnMemo::default);
+                loopwright_transforms::warn::lint_loop_metadata_memo(
                     &m,
                     &m.functions[fid],
                     &mut remarks,
+                    memo,
                 );
             }
         });
@@ -527,6 +578,7 @@ pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failur
         print_vplan: opts.print_vplan,
         aa_counts: Vec::new(),
         printed: String::new(),
+        first_memos,
     };
     run_pipeline(&mut m, &pipeline, &mut run)?;
     // Each `aa-eval` pass reports when the pass manager destroys it, at
@@ -538,8 +590,13 @@ pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failur
     for (_, counts) in &reports {
         printed.push_str(&loopwright_analysis::aa::eval::report(counts));
     }
-    if opts.verify {
-        timings.time("verify output", || verify(&m, file, "output"))?;
+    if let Some(accepted) = &verified {
+        // The functions the pipeline edited (the others were accepted on
+        // input).
+        timings.time("verify output", || {
+            let r = loopwright_analysis::verify::verify_edited(&m, accepted);
+            verify_result(r, file, "output")
+        })?;
     }
     let text = timings.time("print", || loopwright_ir::print::print_module(&m));
     Ok(Output {

@@ -89,6 +89,19 @@ impl FnAnalyses {
     pub fn compute(f: &Function) -> Self {
         let cfg = ControlFlowGraph::compute(f);
         let dt = DominatorTree::compute(&cfg);
+        Self::from_parts(f, cfg, dt)
+    }
+
+    /// The analyses of `f` from its control-flow graph and dominator tree
+    /// computed elsewhere (by the input's verifier), which must be those
+    /// of `f` as it is now: the loop forest is computed from them.
+    pub fn from_cfg_and_dominators(f: &Function, cfg: ControlFlowGraph, dt: DominatorTree) -> Self {
+        let a = Self::from_parts(f, cfg, dt);
+        debug_assert_eq!(a.compare(&FnAnalyses::compute(f)), Ok(()));
+        a
+    }
+
+    fn from_parts(f: &Function, cfg: ControlFlowGraph, dt: DominatorTree) -> Self {
         let loops = LoopForest::compute(&cfg, &dt);
         FnAnalyses {
             cfg,
@@ -298,7 +311,7 @@ impl FnMemo {
     }
 
     /// Remembers `a`, which must describe the function as it is now.
-    pub(crate) fn keep_analyses(&mut self, a: FnAnalyses) {
+    pub fn keep_analyses(&mut self, a: FnAnalyses) {
         self.analyses = Some(a);
     }
 

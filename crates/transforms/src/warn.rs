@@ -12,7 +12,7 @@
 //! missing interleaving instead.
 
 use crate::remark::{source_loc, Remark, RemarkKind, Remarks};
-use crate::{FnAnalyses, FnMemo};
+use crate::FnMemo;
 use loopwright_analysis::loopmd::{LoopAttrs, TransformationMode};
 use loopwright_ir::{Function, Module};
 
@@ -94,10 +94,16 @@ pub fn warn_missed_transformations_memo(
 /// from pass `loop-metadata`, name `MalformedLoopMetadata`; loops in
 /// program pre-order.
 pub fn lint_loop_metadata(m: &Module, f: &Function, remarks: &mut Remarks) {
+    lint_loop_metadata_memo(m, f, remarks, &mut FnMemo::default());
+}
+
+/// [`lint_loop_metadata`] with `f`'s memo, which keeps the analyses the
+/// lint computes for the passes that follow (the lint changes nothing).
+pub fn lint_loop_metadata_memo(m: &Module, f: &Function, remarks: &mut Remarks, memo: &mut FnMemo) {
     if !has_loop_ids(f) {
         return;
     }
-    let a = FnAnalyses::compute(f);
+    let a = memo.analyses(f);
     let fname = f.name().unwrap_or("");
     for l in a.loops.preorder_in_program_order() {
         let Some(id) = a.loops.loop_id(f, &m.md, &a.cfg, l) else {

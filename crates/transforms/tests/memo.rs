@@ -1,9 +1,10 @@
 //! [`FnMemo`] carries analyses and scalar-evolution facts from one pass to
 //! the next while a function does not change. Whatever it remembers must
 //! give exactly what computing afresh gives: on every test module, running
-//! `loop-unroll-full`, `loop-unroll` and `transform-warning` with one memo
-//! per function must print the same module and emit the same remarks as
-//! running each pass from scratch. The modules include functions that the
+//! the default pipeline's `loop-unroll-full`, `loop-vectorize`,
+//! `loop-unroll` and `transform-warning` with one memo per function must
+//! print the same module and emit the same remarks as running each pass
+//! from scratch. The modules include functions that the
 //! first pass changes (unrolled, peeled, put in canonical form), so a memo
 //! that survived a change would show here. The modules are the test files
 //! and the fuzz corpora of IR inputs.
@@ -12,6 +13,8 @@ use loopwright_ir::print::print_module;
 use loopwright_ir::Module;
 use loopwright_transforms::remark::Remarks;
 use loopwright_transforms::unroll::{unroll_function, unroll_function_memo, UnrollOptions};
+use loopwright_transforms::vectorize::pass::{vectorize_function, vectorize_function_memo};
+use loopwright_transforms::vectorize::VectorizeOptions;
 use loopwright_transforms::warn::{warn_missed_transformations, warn_missed_transformations_memo};
 use loopwright_transforms::{defined_functions, with_function, FnMemo};
 use std::path::{Path, PathBuf};
@@ -35,7 +38,7 @@ fn test_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The three passes on every function; `shared` keeps one memo per
+/// The four passes on every function; `shared` keeps one memo per
 /// function across them.
 fn run(m: &mut Module, shared: bool) -> String {
     let full = UnrollOptions {
@@ -48,16 +51,27 @@ fn run(m: &mut Module, shared: bool) -> String {
         upper_bound: Some(true),
         ..UnrollOptions::default()
     };
+    let vectorize = VectorizeOptions::default();
     let mut remarks = Remarks::new();
     for fid in defined_functions(m) {
         with_function(m, fid, |m, f| {
             if shared {
                 let mut memo = FnMemo::default();
                 unroll_function_memo(m, f, &full, true, &mut remarks, &mut memo);
+                vectorize_function_memo(
+                    m,
+                    f,
+                    Some(fid),
+                    &vectorize,
+                    &mut remarks,
+                    false,
+                    &mut memo,
+                );
                 unroll_function_memo(m, f, &partial, false, &mut remarks, &mut memo);
                 warn_missed_transformations_memo(m, f, &mut remarks, &mut memo);
             } else {
                 unroll_function(m, f, &full, true, &mut remarks);
+                vectorize_function(m, f, Some(fid), &vectorize, &mut remarks, false);
                 unroll_function(m, f, &partial, false, &mut remarks);
                 warn_missed_transformations(m, f, &mut remarks);
             }

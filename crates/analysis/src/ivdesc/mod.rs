@@ -3,8 +3,9 @@
 //! the loop vectorizer, and for every other phi the reasons it is none of
 //! them.
 //!
-//! [`PhiDescriptors::compute`] prepares a function (demanded bits, program
-//! order); [`PhiDescriptors::loop_phis`] classifies the header phis of one
+//! [`PhiDescriptors::compute`] prepares a function (program order; its
+//! demanded bits when a reduction first needs them);
+//! [`PhiDescriptors::loop_phis`] classifies the header phis of one
 //! loop in the order of LLVM's `LoopVectorizationLegality::
 //! canVectorizeInstrs`:
 //! 1. a phi of another type than integer, floating point or pointer, or
@@ -85,6 +86,7 @@ use crate::loops::Loop;
 use crate::scev::ScalarEvolution;
 use loopwright_ir::print::LocalNames;
 use loopwright_ir::{Flags, Function, Inst, Module, Operand};
+use std::cell::OnceCell;
 use util::{Cx, ProgramOrder};
 
 /// The kinds of reductions (LLVM 19's `RecurKind`).
@@ -233,23 +235,28 @@ pub struct PhiInfo {
 
 /// The per-function state of the phi analysis.
 pub struct PhiDescriptors {
-    demanded: DemandedBits,
+    /// Computed for the first integer reduction that asks for its width
+    /// (LLVM's `DemandedBits` also analyzes the function on its first
+    /// query): most functions have none, and the analysis is a pass over
+    /// the whole function.
+    demanded: OnceCell<DemandedBits>,
     order: ProgramOrder,
 }
 
 impl PhiDescriptors {
-    /// Prepares `f` (a function of `m`): its demanded bits and program
-    /// order. O(instructions).
-    pub fn compute(m: &Module, f: &Function) -> Self {
+    /// Prepares `f` (a function of `m`): its program order. O(instructions).
+    /// `m` and `f` must be the ones later queries pass.
+    pub fn compute(_m: &Module, f: &Function) -> Self {
         PhiDescriptors {
-            demanded: DemandedBits::compute(m, f),
+            demanded: OnceCell::new(),
             order: ProgramOrder::compute(f),
         }
     }
 
-    /// The demanded bits of the function.
-    pub fn demanded_bits(&self) -> &DemandedBits {
-        &self.demanded
+    /// The demanded bits of `f` (the function this was computed for, in
+    /// `m`), computed on the first call.
+    pub fn demanded_bits(&self, m: &Module, f: &Function) -> &DemandedBits {
+        self.demanded.get_or_init(|| DemandedBits::compute(m, f))
     }
 
     /// The header phis of `l`, in order, with what each is. `se` must be

@@ -15,6 +15,7 @@ use crate::demanded::DemandedBits;
 use crate::scev::ScalarEvolution;
 use loopwright_ir::{Flags, Inst, Opcode, Operand, TypeData};
 use rustc_hash::FxHashSet;
+use std::cell::OnceCell;
 
 /// A reduction: the phi, the operations that combine values into it, and
 /// what leaves the loop.
@@ -188,7 +189,7 @@ impl<'c, 'a> Reducer<'c, 'a> {
     pub fn reduction(
         &self,
         se: &mut ScalarEvolution<'_>,
-        db: &DemandedBits,
+        db: &OnceCell<DemandedBits>,
     ) -> Result<ReductionDesc, ReductionFailure> {
         for kind in RecurKind::LLVM_ORDER {
             if let Ok(d) = self.add_reduction_var(se, db, kind) {
@@ -485,7 +486,7 @@ impl<'c, 'a> Reducer<'c, 'a> {
     pub fn add_reduction_var(
         &self,
         se: &mut ScalarEvolution<'_>,
-        db: &DemandedBits,
+        db: &OnceCell<DemandedBits>,
         mut kind: RecurKind,
     ) -> Result<ReductionDesc, ReductionFailure> {
         use ReductionFailure as F;
@@ -828,11 +829,12 @@ impl<'c, 'a> Reducer<'c, 'a> {
     fn recurrence_type(
         &self,
         se: &mut ScalarEvolution<'_>,
-        db: &DemandedBits,
+        db: &OnceCell<DemandedBits>,
         exit: Inst,
     ) -> Option<(u32, bool)> {
         let cx = self.cx;
         let full = cx.m.types.int_width(cx.inst(exit).ty)?;
+        let db = db.get_or_init(|| DemandedBits::compute(cx.m, cx.f));
         let demanded = db.demanded(cx.m, cx.f, exit)?;
         let mut max = 128 - demanded.leading_zeros();
         let mut signed = false;

@@ -25,7 +25,7 @@ use super::plan::{self, VPlan};
 use super::{transform, VectorizeOptions};
 use crate::remark::{Remark, Remarks, SourceLoc};
 use crate::utils::expand::{self, Existing, ExpandCtx};
-use crate::FnAnalyses;
+use crate::{FnAnalyses, FnMemo};
 use loopwright_analysis::ivdesc::PhiDescriptors;
 use loopwright_ir::{Block, Func, Function, Module};
 use std::fmt::Write as _;
@@ -61,15 +61,44 @@ pub fn vectorize_function(
     remarks: &mut Remarks,
     print_vplan: bool,
 ) -> PassOutput {
+    vectorize_function_memo(
+        m,
+        f,
+        fid,
+        opts,
+        remarks,
+        print_vplan,
+        &mut FnMemo::default(),
+    )
+}
+
+/// [`vectorize_function`] with what earlier passes learned about `f`,
+/// which must still describe it; `memo` is kept up to date (cleared when
+/// the pass changes `f`, LCSSA phis included; the analyses it ends with
+/// kept), so that a function the pass leaves alone reaches `loop-unroll`
+/// with what `loop-unroll-full` knew about it.
+pub fn vectorize_function_memo(
+    m: &mut Module,
+    f: &mut Function,
+    fid: Option<Func>,
+    opts: &VectorizeOptions,
+    remarks: &mut Remarks,
+    print_vplan: bool,
+    memo: &mut FnMemo,
+) -> PassOutput {
     let mut out = PassOutput::default();
     if f.is_declaration() {
         return out;
     }
-    crate::simplify::simplify_function(m, f);
-    super::prepare::fold_constant_branches(m, f);
+    let a = memo.take_analyses(f);
+    if a.loops.is_empty() {
+        memo.keep_analyses(a);
+        return out;
+    }
+    let (mut changed, mut a) = crate::simplify::simplify_function_with(m, f, a);
+    changed |= super::prepare::fold_constant_branches(m, f, &mut a);
     let fname = f.name().unwrap_or("").to_owned();
     let headers: Vec<Block> = {
-        let a = FnAnalyses::compute(f);
         let mut hs: Vec<Block> = a
             .loops
             .loops()
@@ -83,7 +112,7 @@ pub fn vectorize_function(
     // The analyses are recomputed only after a loop was transformed (a
     // rejected loop changes nothing but LCSSA phis), so that the pass is
     // linear in the loops it leaves alone.
-    let mut analyses: Option<FnAnalyses> = None;
+    let mut analyses: Option<FnAnalyses> = Some(a);
     // Likewise the phi analysis's preparation of the function, which an
     // LCSSA phi or a transformation makes stale.
     let mut phis: Option<PhiDescriptors> = None;
@@ -98,6 +127,7 @@ pub fn vectorize_function(
         };
         if crate::lcssa::form_lcssa(m, f, a, l) {
             phis = None;
+            changed = true;
         }
         let decision = {
             let (mr, fr): (&Module, &Function) = (m, f);
@@ -278,6 +308,7 @@ pub fn vectorize_function(
                 let ctx = ExpandCtx::new(a, existing);
                 transform::execute_with(m, f, &p, &ctx, opts.self_test_defect);
                 out.vectorized += 1;
+                changed = true;
                 analyses = None;
                 phis = None;
                 let r = if p.vf == 1 {
@@ -308,6 +339,12 @@ pub fn vectorize_function(
                 remarks.emit(r);
             }
         }
+    }
+    if changed {
+        memo.clear();
+    }
+    if let Some(a) = analyses {
+        memo.keep_analyses(a);
     }
     out
 }

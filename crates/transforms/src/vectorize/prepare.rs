@@ -17,19 +17,26 @@ use crate::FnAnalyses;
 use loopwright_ir::{Block, Function, Module, Opcode};
 
 /// Folds the branches on constants whose both successors lie in the same
-/// innermost loop of `f`; returns whether anything changed.
-pub(super) fn fold_constant_branches(m: &Module, f: &mut Function) -> bool {
-    // A scan first: functions without such a branch compute nothing.
+/// innermost loop of `f`; `a` describes `f` on entry, and describes it on
+/// return (recomputed after a fold). Returns whether anything changed.
+pub(super) fn fold_constant_branches(m: &Module, f: &mut Function, a: &mut FnAnalyses) -> bool {
+    let mut changed = false;
+    while fold_one(m, f, a) {
+        *a = FnAnalyses::compute(f);
+        changed = true;
+    }
+    changed
+}
+
+/// Folds the first foldable branch on a constant; `a` is stale afterwards
+/// when it did.
+fn fold_one(m: &Module, f: &mut Function, a: &FnAnalyses) -> bool {
+    // The candidates, by a scan of the terminators.
     let candidates: Vec<Block> = f
         .layout
         .blocks()
         .filter(|&b| constant_branch_target(m, f, b).is_some())
         .collect();
-    if candidates.is_empty() {
-        return false;
-    }
-    let a = FnAnalyses::compute(f);
-    let mut changed = false;
     for b in candidates {
         let Some(l) = a.loops.loop_for(b).filter(|&l| a.loops.is_innermost(l)) else {
             continue;
@@ -51,7 +58,7 @@ pub(super) fn fold_constant_branches(m: &Module, f: &mut Function) -> bool {
         // values used only in it and in its successors' phis, its
         // successors reached otherwise, and no edge back to the header.
         let keeps_pred = pred_edges(&a.cfg, dead).iter().any(|&p| p != b);
-        if !keeps_pred && !removable(f, &a, dead, header) {
+        if !keeps_pred && !removable(f, a, dead, header) {
             continue;
         }
         branch_only_to(f, b, to);
@@ -64,9 +71,9 @@ pub(super) fn fold_constant_branches(m: &Module, f: &mut Function) -> bool {
             }
             f.layout.remove_block(dead);
         }
-        changed = true;
+        return true;
     }
-    changed
+    false
 }
 
 /// Whether `dead`, once its only predecessor stops branching to it, can
