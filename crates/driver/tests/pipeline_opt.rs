@@ -1367,3 +1367,35 @@ fn peeled_constant_branches_vectorize() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `crates/driver/tests/inputs/narrow_wrap.c` (found by difftest, seed
+/// 112806 program 474): the loop is vectorized under a no-wrap check of a
+/// recurrence in 6 bits whose start is 0 and step positive; the check
+/// must still include the overflow of `|step| * count` (LLVM's
+/// `generateOverflowCheck` ors it in after the end check), or it passes
+/// and the vector loop reads what the scalar loop overwrote. The program
+/// prints what the input prints (it did not before the fix).
+#[test]
+fn narrow_no_wrap_check_counts_the_multiplication() {
+    if !have_opt("narrow_no_wrap_check_counts_the_multiplication") {
+        return;
+    }
+    let dir = common::work_dir("pipeline-opt-narrow-wrap");
+    let src = common::root().join("crates/driver/tests/inputs/narrow_wrap.c");
+    let input = common::prepare_c(&src, "narrow_wrap", &[], &dir);
+    let out = dir.join("out.ll");
+    let o = lw(&[
+        "-passes=loop-vectorize",
+        "-pass-remarks=loop-vectorize",
+        input.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(status(&o), Some(0), "{}", stderr(&o));
+    // The loop is vectorized (under the check), as opt-19 vectorizes it.
+    assert!(stderr(&o).contains("vectorized loop"), "{}", stderr(&o));
+    assert_eq!(common::verify_problem(&out), None);
+    let (want, got) = (common::lli(&input), common::lli(&out));
+    assert_eq!(common::lli_problem(&want, &got), None);
+    let _ = std::fs::remove_dir_all(&dir);
+}

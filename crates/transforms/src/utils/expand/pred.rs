@@ -220,33 +220,35 @@ fn overflow_check(
         ip,
         None,
     );
-    let end_check = if !o.signed && o.start_is_zero && o.step_positive {
+    // The count, truncated or extended to the recurrence's width, times
+    // |step|, with its overflow: checked whatever the end check is.
+    let tc_t = if o.btc_bits == o.bits {
+        tc
+    } else {
+        let op = if o.btc_bits < o.bits {
+            Opcode::ZExt
+        } else {
+            Opcode::Trunc
+        };
+        let cast = |_: &mut Module, _: &Function| make::cast(op, tc, ty, Flags::NONE);
+        build(m, f, ctx, cast, ip, None)
+    };
+    let (mul_v, of_mul) = if o.step_is_one {
+        (tc_t, bool_const(m, false))
+    } else {
+        let pair = m.types.literal_struct(false, vec![ty, TypeTable::I1]);
+        let name = format!("llvm.umul.with.overflow.i{}", o.bits);
+        let mul = call_intrinsic(m, f, ctx, &name, pair, &[abs_step, tc_t], ip, Some("mul"));
+        let ev = |k: u32| move |m: &mut Module, f: &Function| make::extract_value(m, f, mul, &[k]);
+        let r = build(m, f, ctx, ev(0), ip, Some("mul.result"));
+        let ov = build(m, f, ctx, ev(1), ip, Some("mul.overflow"));
+        (r, ov)
+    };
+    // `Start + |Step| * Backedge < Start`, `Start - |Step| * Backedge >
+    // Start`; `<u 0` is always false.
+    let mut end_check = if !o.signed && o.start_is_zero && o.step_positive {
         bool_const(m, false)
     } else {
-        // The count, truncated or extended to the recurrence's width.
-        let tc_t = if o.btc_bits == o.bits {
-            tc
-        } else {
-            let op = if o.btc_bits < o.bits {
-                Opcode::ZExt
-            } else {
-                Opcode::Trunc
-            };
-            let cast = |_: &mut Module, _: &Function| make::cast(op, tc, ty, Flags::NONE);
-            build(m, f, ctx, cast, ip, None)
-        };
-        let (mul_v, of_mul) = if o.step_is_one {
-            (tc_t, bool_const(m, false))
-        } else {
-            let pair = m.types.literal_struct(false, vec![ty, TypeTable::I1]);
-            let name = format!("llvm.umul.with.overflow.i{}", o.bits);
-            let mul = call_intrinsic(m, f, ctx, &name, pair, &[abs_step, tc_t], ip, Some("mul"));
-            let ev =
-                |k: u32| move |m: &mut Module, f: &Function| make::extract_value(m, f, mul, &[k]);
-            let r = build(m, f, ctx, ev(0), ip, Some("mul.result"));
-            let ov = build(m, f, ctx, ev(1), ip, Some("mul.overflow"));
-            (r, ov)
-        };
         let need_pos = !o.step_negative;
         let need_neg = !o.step_positive;
         let (mut add, mut sub) = (None, None);
@@ -290,7 +292,7 @@ fn overflow_check(
             (None, Some(a)) => a,
             (None, None) => bool_const(m, false),
         };
-        build(m, f, ctx, binop(Opcode::Or, end, of_mul), ip, None)
+        end
     };
     if o.btc_bits > o.bits {
         let max = if o.bits >= 128 {
@@ -302,7 +304,7 @@ fn overflow_check(
         let too_many = build(m, f, ctx, icmp(Predicate::Ugt, tc, maxc), ip, None);
         let nonzero = build(m, f, ctx, icmp(Predicate::Ne, step, zero), ip, None);
         let both = build(m, f, ctx, binop(Opcode::And, too_many, nonzero), ip, None);
-        return build(m, f, ctx, binop(Opcode::Or, end_check, both), ip, None);
+        end_check = build(m, f, ctx, binop(Opcode::Or, end_check, both), ip, None);
     }
-    end_check
+    build(m, f, ctx, binop(Opcode::Or, end_check, of_mul), ip, None)
 }
