@@ -279,7 +279,7 @@ fn overflow_check(
         };
         let below = add.map(|a| build(m, f, ctx, icmp(lt, a, start), ip, None));
         let above = sub.map(|s| build(m, f, ctx, icmp(gt, s, start), ip, None));
-        let end = match (below, above) {
+        match (below, above) {
             (Some(b), Some(a)) => build(
                 m,
                 f,
@@ -291,8 +291,7 @@ fn overflow_check(
             (Some(b), None) => b,
             (None, Some(a)) => a,
             (None, None) => bool_const(m, false),
-        };
-        end
+        }
     };
     if o.btc_bits > o.bits {
         let max = if o.bits >= 128 {
