@@ -433,21 +433,27 @@ impl LoopForest {
     pub fn innermost_first(&self) -> Vec<Loop> {
         let mut out = Vec::with_capacity(self.loops.len());
         for &top in &self.top_level {
-            // (loop, next child index)
-            let mut stack: Vec<(Loop, usize)> = vec![(top, 0)];
-            while let Some(&mut (l, ref mut k)) = stack.last_mut() {
-                let kids = &self.loops[l].children;
-                if *k < kids.len() {
-                    let c = kids[*k];
-                    *k += 1;
-                    stack.push((c, 0));
-                } else {
-                    out.push(l);
-                    stack.pop();
-                }
-            }
+            self.nest_innermost_first(top, &mut out);
         }
         out
+    }
+
+    /// `root`'s tree in post-order (nested loops in order, then the loop
+    /// itself), appended to `out`.
+    pub fn nest_innermost_first(&self, root: Loop, out: &mut Vec<Loop>) {
+        // (loop, next child index)
+        let mut stack: Vec<(Loop, usize)> = vec![(root, 0)];
+        while let Some(&mut (l, ref mut k)) = stack.last_mut() {
+            let kids = &self.loops[l].children;
+            if *k < kids.len() {
+                let c = kids[*k];
+                *k += 1;
+                stack.push((c, 0));
+            } else {
+                out.push(l);
+                stack.pop();
+            }
+        }
     }
 
     /// The latches: predecessors of the header inside the loop, in the

@@ -268,7 +268,7 @@ impl Level {
         let mut out = Vec::new();
         for s in level {
             if !self.before.contains(&a.loops.header(s)) {
-                postorder(a, s, &mut out);
+                a.loops.nest_innermost_first(s, &mut out);
             }
         }
         out.into_iter().map(|l| a.loops.header(l)).collect()
@@ -281,25 +281,9 @@ impl Level {
 fn order(a: &FnAnalyses) -> Vec<Loop> {
     let mut out = Vec::new();
     for &top in a.loops.top_level().iter().rev() {
-        postorder(a, top, &mut out);
+        a.loops.nest_innermost_first(top, &mut out);
     }
     out
-}
-
-/// `root`'s nest, innermost first, children in order.
-fn postorder(a: &FnAnalyses, root: Loop, out: &mut Vec<Loop>) {
-    let mut stack: Vec<(Loop, usize)> = vec![(root, 0)];
-    while let Some(&mut (l, ref mut k)) = stack.last_mut() {
-        let kids = a.loops.data(l).children();
-        if *k < kids.len() {
-            let c = kids[*k];
-            *k += 1;
-            stack.push((c, 0));
-        } else {
-            out.push(l);
-            stack.pop();
-        }
-    }
 }
 
 /// The facts scalar evolution gives about `l`.
