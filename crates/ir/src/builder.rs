@@ -912,7 +912,7 @@ pub fn check(m: Option<&Module>, f: &Function, data: &InstData) -> Result<(), St
                     text(base)
                 ));
             }
-            if !is_sized(types, source_ty) {
+            if !types.is_sized(source_ty) {
                 return Err(format!(
                     "getelementptr source type {} is not sized",
                     text(source_ty)
@@ -973,7 +973,7 @@ pub fn check(m: Option<&Module>, f: &Function, data: &InstData) -> Result<(), St
             if !types.is_ptr(t(0)?) {
                 return Err(format!("load from a non-pointer {}", text(t(0)?)));
             }
-            if !is_sized(types, data.ty) {
+            if !types.is_sized(data.ty) {
                 return Err(format!("load of unsized type {}", text(data.ty)));
             }
             check_align(&data.extra)?;
@@ -983,7 +983,7 @@ pub fn check(m: Option<&Module>, f: &Function, data: &InstData) -> Result<(), St
             if !types.is_ptr(t(1)?) {
                 return Err(format!("store to a non-pointer {}", text(t(1)?)));
             }
-            if !is_sized(types, t(0)?) {
+            if !types.is_sized(t(0)?) {
                 return Err(format!("store of unsized type {}", text(t(0)?)));
             }
             check_align(&data.extra)?;
@@ -1176,19 +1176,6 @@ fn check_align(extra: &Extra) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// Whether `t` has a size (what loads, stores and GEP source types need).
-fn is_sized(types: &TypeTable, t: Type) -> bool {
-    match types.data(t) {
-        TypeData::Void
-        | TypeData::Label
-        | TypeData::Metadata
-        | TypeData::Token
-        | TypeData::Function { .. } => false,
-        TypeData::Named(s) => types.struct_data(*s).body.is_some(),
-        _ => true,
-    }
 }
 
 /// LLVM's `CastInst::castIsValid`.

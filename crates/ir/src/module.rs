@@ -26,6 +26,16 @@ pub enum Linkage {
 }
 
 impl Linkage {
+    /// LLVM's `GlobalValue::isInterposableLinkage`: a definition the linker
+    /// may replace with another (`weak`, `linkonce`, `common`), or a weak
+    /// declaration. The `_odr` forms promise an equivalent replacement.
+    pub fn is_interposable(self) -> bool {
+        matches!(
+            self,
+            Linkage::Weak | Linkage::LinkOnce | Linkage::Common | Linkage::ExternWeak
+        )
+    }
+
     /// The keyword, or `""` for external.
     pub fn name(self) -> &'static str {
         match self {
@@ -256,6 +266,22 @@ impl Module {
             .iter()
             .find(|(_, f)| f.common.name.as_deref() == Some(name))
             .map(|(k, _)| k)
+    }
+
+    /// Whether a definition of `g` may be replaced by another at link or
+    /// load time (LLVM's `GlobalValue::isInterposable`): interposable
+    /// linkage, or a global that is not `dso_local` in a module that may
+    /// carry the `SemanticInterposition` module flag (any metadata string of
+    /// that name counts, which errs on the safe side). Local linkage and
+    /// hidden or protected visibility make a global `dso_local`, as LLVM's
+    /// parser marks them.
+    pub fn is_interposable(&self, g: GlobalRef) -> bool {
+        let c = self.global_common(g);
+        let dso_local = c.dso_local
+            || matches!(c.linkage, Linkage::Internal | Linkage::Private)
+            || c.visibility != Visibility::Default;
+        c.linkage.is_interposable()
+            || (!dso_local && self.md.find_string(b"SemanticInterposition").is_some())
     }
 
     /// Finds the named metadata `name`.

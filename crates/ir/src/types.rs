@@ -285,6 +285,71 @@ impl TypeTable {
         self.data.is_empty()
     }
 
+    /// Whether `t` has a size (LLVM's `Type::isSized`): not void, label,
+    /// metadata, token, function or a target extension type, and no opaque
+    /// struct inside. A named struct that contains itself is not sized (LLVM
+    /// keeps a visited set for the same reason; the parser accepts such
+    /// types, as opt-19 does).
+    pub fn is_sized(&self, t: Type) -> bool {
+        self.sized_within(t, &mut Vec::new())
+    }
+
+    fn sized_within(&self, t: Type, visiting: &mut Vec<NamedStruct>) -> bool {
+        match &self.data[t] {
+            TypeData::Void
+            | TypeData::Label
+            | TypeData::Metadata
+            | TypeData::Token
+            | TypeData::Function { .. }
+            | TypeData::TargetExt { .. } => false,
+            TypeData::Named(s) => {
+                if visiting.contains(s) {
+                    return false;
+                }
+                let Some(body) = &self.structs[*s].body else {
+                    return false;
+                };
+                visiting.push(*s);
+                let sized = body.elems.iter().all(|&e| self.sized_within(e, visiting));
+                visiting.pop();
+                sized
+            }
+            TypeData::Struct { elems, .. } => elems.iter().all(|&e| self.sized_within(e, visiting)),
+            TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => {
+                self.sized_within(*elem, visiting)
+            }
+            _ => true,
+        }
+    }
+
+    /// Whether `t` holds no bytes (LLVM's `Type::isEmptyTy`): an array of
+    /// zero elements or of an empty type, or a struct whose elements are all
+    /// empty (`{}` included). A named struct that contains itself counts as
+    /// not empty.
+    pub fn is_empty_ty(&self, t: Type) -> bool {
+        self.empty_within(t, &mut Vec::new())
+    }
+
+    fn empty_within(&self, t: Type, visiting: &mut Vec<NamedStruct>) -> bool {
+        match &self.data[t] {
+            TypeData::Array { len, elem } => *len == 0 || self.empty_within(*elem, visiting),
+            TypeData::Struct { elems, .. } => elems.iter().all(|&e| self.empty_within(e, visiting)),
+            TypeData::Named(s) => {
+                if visiting.contains(s) {
+                    return false;
+                }
+                let Some(body) = &self.structs[*s].body else {
+                    return false;
+                };
+                visiting.push(*s);
+                let empty = body.elems.iter().all(|&e| self.empty_within(e, visiting));
+                visiting.pop();
+                empty
+            }
+            _ => false,
+        }
+    }
+
     pub fn is_void(&self, t: Type) -> bool {
         matches!(self.data[t], TypeData::Void)
     }

@@ -178,7 +178,7 @@ impl AliasAnalysis<'_> {
             return None;
         };
         let data = &self.m.aliases[*a];
-        if is_interposable(data.common.linkage) {
+        if data.common.linkage.is_interposable() {
             return None;
         }
         Some(Operand::Const(data.aliasee))
@@ -819,7 +819,7 @@ impl AliasAnalysis<'_> {
                     let Extra::Alloca(a) = &d.extra else {
                         return None;
                     };
-                    if !is_sized(tt, a.allocated_ty) || is_scalable(tt, a.allocated_ty) {
+                    if !tt.is_sized(a.allocated_ty) || is_scalable(tt, a.allocated_ty) {
                         return None;
                     }
                     let elem = self.dl.alloc_size(tt, a.allocated_ty);
@@ -853,10 +853,10 @@ impl AliasAnalysis<'_> {
                     ..
                 } => {
                     let gv = &self.m.globals[*g];
-                    if !is_sized(tt, gv.value_ty)
+                    if !tt.is_sized(gv.value_ty)
                         || gv.common.linkage == Linkage::ExternWeak
                         || gv.init.is_none()
-                        || is_interposable(gv.common.linkage)
+                        || gv.common.linkage.is_interposable()
                     {
                         return None;
                     }
@@ -983,7 +983,7 @@ impl AliasAnalysis<'_> {
                     }
                     _ => None,
                 });
-                if let Some(t) = copied.filter(|&t| is_sized(tt, t)) {
+                if let Some(t) = copied.filter(|&t| tt.is_sized(t)) {
                     n = self.dl.store_size(tt, t);
                 }
             }
@@ -1042,7 +1042,7 @@ impl AliasAnalysis<'_> {
             } = self.m.consts.data(c)
             {
                 let gv = &self.m.globals[*g];
-                if is_sized(tt, gv.value_ty) && gv.common.linkage != Linkage::ExternWeak {
+                if tt.is_sized(gv.value_ty) && gv.common.linkage != Linkage::ExternWeak {
                     return (self.dl.store_size(tt, gv.value_ty), false);
                 }
             }
@@ -1068,34 +1068,6 @@ impl AliasAnalysis<'_> {
 
 fn ci_fn_attrs(d: &InstData) -> AttrSet {
     d.call_info().map_or(AttrSet::EMPTY, |c| c.fn_attrs)
-}
-
-/// `GlobalValue::isInterposableLinkage` (semantic interposition is off).
-pub(crate) fn is_interposable(l: Linkage) -> bool {
-    matches!(
-        l,
-        Linkage::Weak | Linkage::LinkOnce | Linkage::Common | Linkage::ExternWeak
-    )
-}
-
-/// Whether a type has a size (`isSized`): not void, label, metadata, token,
-/// function, or an opaque struct.
-pub(crate) fn is_sized(tt: &TypeTable, t: Type) -> bool {
-    match tt.data(t) {
-        TypeData::Void
-        | TypeData::Label
-        | TypeData::Metadata
-        | TypeData::Token
-        | TypeData::Function { .. } => false,
-        TypeData::Named(s) => match &tt.struct_data(*s).body {
-            Some(b) => b.elems.iter().all(|&e| is_sized(tt, e)),
-            None => false,
-        },
-        TypeData::Struct { elems, .. } => elems.iter().all(|&e| is_sized(tt, e)),
-        TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => is_sized(tt, *elem),
-        TypeData::TargetExt { .. } => false,
-        _ => true,
-    }
 }
 
 /// A scalable vector, or an aggregate containing one.

@@ -44,6 +44,100 @@ fn is_int(m: &Module, op: Operand, v: i64) -> bool {
     int_const(m, op).is_some_and(|(x, w)| x == (v as u64) & mask(w))
 }
 
+/// How the addresses of two pointer constants relate, as far as LLVM's
+/// constant folder decides it (`evaluateICmpRelation`).
+enum AddressRelation {
+    /// Two distinct global objects: never at the same address.
+    Distinct,
+    /// A global (left) against `null`: above it in address space 0.
+    AboveNull,
+    /// `null` (left) against a global.
+    BelowNull,
+}
+
+/// Folds `icmp` of two pointer constants that are global values or `null`,
+/// as LLVM's constant folder does: distinct globals compare unequal unless
+/// either may share its address with another (an alias, an interposable or
+/// `unnamed_addr` global, a variable of unsized or empty type: LLVM's
+/// `areGlobalsPotentiallyEqual`), and a global compares above `null` unless
+/// it is `extern_weak`, an alias, or in an address space where `null` is a
+/// valid address. Only `eq`/`ne` are decided between globals; the unsigned
+/// predicates too against `null`, and in any address space `null` is below
+/// or equal to every pointer (`null ugt p` is false, `null ule p` true).
+fn address_icmp(m: &Module, p: Predicate, a: Operand, b: Operand) -> Option<bool> {
+    use loopwright_ir::GlobalRef;
+    let global = |op: Operand| -> Option<GlobalRef> {
+        let Operand::Const(c) = op else { return None };
+        match m.consts.data(c) {
+            ConstData::Global { global, .. } => Some(*global),
+            _ => None,
+        }
+    };
+    let null_in = |op: Operand| -> Option<u32> {
+        let Operand::Const(c) = op else { return None };
+        match m.consts.data(c) {
+            ConstData::Null(t) => match m.types.data(*t) {
+                TypeData::Ptr(space) => Some(*space),
+                _ => None,
+            },
+            _ => None,
+        }
+    };
+    // `null` is the lowest address in every address space.
+    match (null_in(a), null_in(b), p) {
+        (Some(_), _, Predicate::Ugt) | (_, Some(_), Predicate::Ult) => return Some(false),
+        (Some(_), _, Predicate::Ule) | (_, Some(_), Predicate::Uge) => return Some(true),
+        _ => {}
+    }
+    let is_null = |op: Operand| null_in(op) == Some(0);
+    let unsafe_for_equality = |g: GlobalRef| -> bool {
+        if m.is_interposable(g)
+            || m.global_common(g).unnamed_addr == loopwright_ir::UnnamedAddr::Global
+        {
+            return true;
+        }
+        match g {
+            GlobalRef::Var(v) => {
+                let t = m.globals[v].value_ty;
+                !m.types.is_sized(t) || m.types.is_empty_ty(t)
+            }
+            _ => false,
+        }
+    };
+    let above_null = |g: GlobalRef| -> bool {
+        !matches!(g, GlobalRef::Alias(_))
+            && m.global_common(g).linkage != loopwright_ir::Linkage::ExternWeak
+            && m.global_common(g).addrspace == 0
+    };
+    let relation = match (global(a), global(b)) {
+        (Some(x), Some(y)) => {
+            if matches!(x, GlobalRef::Alias(_))
+                || matches!(y, GlobalRef::Alias(_))
+                || unsafe_for_equality(x)
+                || unsafe_for_equality(y)
+            {
+                return None;
+            }
+            AddressRelation::Distinct
+        }
+        (Some(x), None) if is_null(b) && above_null(x) => AddressRelation::AboveNull,
+        (None, Some(y)) if is_null(a) && above_null(y) => AddressRelation::BelowNull,
+        _ => return None,
+    };
+    use Predicate::*;
+    match (relation, p) {
+        (_, Eq) => Some(false),
+        (_, Ne) => Some(true),
+        (AddressRelation::AboveNull, Ugt | Uge) | (AddressRelation::BelowNull, Ult | Ule) => {
+            Some(true)
+        }
+        (AddressRelation::AboveNull, Ult | Ule) | (AddressRelation::BelowNull, Ugt | Uge) => {
+            Some(false)
+        }
+        _ => None,
+    }
+}
+
 /// Folds `data` (an instruction with its operands already substituted), or
 /// returns `None`.
 pub fn simplify(m: &mut Module, data: &InstData) -> Option<Operand> {
@@ -101,7 +195,7 @@ pub fn simplify(m: &mut Module, data: &InstData) -> Option<Operand> {
                         | Predicate::Sge
                 )
             } else {
-                return None;
+                address_icmp(m, p, a, b)?
             };
             Some(make_int(m, TypeTable::I1, 1, u64::from(r)))
         }

@@ -1,31 +1,20 @@
-; OPEN (not replayed): found by the pipeline fuzz target (a timeout, run 3
-; of fuzz/README.md's vectorizer runs). With
-;   loopwright -passes='function(loop(loop-unroll-full),loop-unroll<O3>)' \
-;     -unroll-threshold=4000 -unroll-count=2 -unroll-allow-remainder=false \
-;     -unroll-allow-peeling=false -unroll-remainder=true
-; loopwright's output has 1,027,631 lines (15 s in a release build), opt-19's
-; 15,410 (0.2 s); the growth is in @f2's nest. Two differences from opt-19
-; cause it, neither in the order loops are visited:
-; - @f2's inner loop %bb5 has `llvm.loop.unroll.count i32 -1`, which LLVM
-;   reads as 4294967295: opt-19 fully unrolls %bb5 by its maximum trip count
-;   (503), and the outer loop %bb1 is then too large to unroll. loopwright
-;   ignores the count (a deliberate difference, unroll/mod.rs), leaves %bb5
-;   and fully unrolls %bb1 (335 iterations), which puts 335 copies of %bb5
-;   and of %bb12 at the top level.
-; - opt-19 folds `icmp ne ptr @g.f64, @g.i8` (two distinct globals) to true,
-;   so a copy of %bb5 leaves in its first iteration; loopwright does not
-;   fold it and fully unrolls each copy by the other exit's trip count (up
-;   to 501).
-; -passes='loop(loop-unroll-full)' -unroll-count=2 on @f2 alone
-; (llvm-extract-19 -func=f2): loopwright 1,023,052 lines, opt-19 6,199.
-; loop-unroll-full visits the copies as LLVM's loop pass manager does
-; (unroll_conformance.rs, copies_of_child_loops_are_revisited); before it did,
-; it gave 14,531 lines and the later loop-unroll<O3> unrolled the copies.
-; With %bb5's count made 1000 (both tools read it): loopwright 6,709 lines,
-; opt-19 6,199, the rest being the fold. With %bb5's count and
-; `llvm.loop.disable_nonforced` removed, opt-19 also fully unrolls %bb1 and
-; then the copies of %bb5 and %bb12 by 1 or 2 iterations each (10,836
-; lines); loopwright 1,023,050 (the fold). Not reduced yet.
+; RUN: loopwright -passes='function(loop(loop-unroll-full),loop-unroll<O3>)' -unroll-threshold=4000 -unroll-count=2 -unroll-allow-remainder=false -unroll-allow-peeling=false -unroll-remainder=true
+; Found by the pipeline fuzz target (a timeout, run 3 of fuzz/README.md's
+; vectorizer runs): loopwright's output had 1,027,631 lines (15 s in a
+; release build), opt-19's 15,410 (0.2 s), the growth in @f2's nest.
+; The cause: opt-19 folds `icmp ne ptr @g.f64, @g.i8` (two distinct
+; globals) to true, so a copy of the inner loop %bb5 leaves in its first
+; iteration; loopwright did not fold it and fully unrolled each copy by the
+; other exit's trip count (up to 501). Fixed by folding compares of
+; addresses as LLVM's constant folder does (`utils::fold`, checked against
+; opt-19 by crates/transforms/tests/fold_llvm.rs): 15,421 lines, 0.6 s.
+; unroll_conformance.rs (`a_compare_of_two_globals_decides_unrolled_exits`)
+; runs this file against opt-19 too.
+;
+; Left: %bb5 has `llvm.loop.unroll.count i32 -1`, which LLVM reads as
+; 4294967295 (it then fully unrolls %bb5 by its maximum trip count, 503, and
+; the outer loop %bb1 is too large to unroll); loopwright warns and ignores
+; the count (unroll/mod.rs). Here both end in the same loops.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
