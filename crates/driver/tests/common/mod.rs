@@ -722,9 +722,10 @@ pub const NO_IV_SIMPLIFICATION: &str = "after partial unrolling and peeling LLVM
      header phis and deletes exit compares left dead, so records that end up \
      consecutive (a latch's `#dbg_value(poison, s)` and the merged next header's \
      `#dbg_value(%v, s)`) or that repeat a value lose the earlier one, and a \
-     deleted add is salvaged into a DIExpression; loopwright has no IV \
-     simplification after unrolling yet, so a dead compare still separates the \
-     records and constants fold in another order (the code is the same)";
+     deleted add is salvaged into a DIExpression; loopwright's IV \
+     simplification after unrolling does not yet fold the same phis and \
+     compares, so a dead compare still separates the records and constants \
+     fold in another order (the code is the same)";
 
 /// A run's `problems` with the debug-record difference cleared when the run
 /// (`tag`) is exempt in `known`: the difference is recorded there, and a

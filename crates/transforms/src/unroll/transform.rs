@@ -290,6 +290,13 @@ pub fn unroll_loop(
     }
     let merged: rustc_hash::FxHashSet<Block> = merge_latches(m, f, &latches).into_iter().collect();
     all_blocks.retain(|b| !merged.contains(b) && f.layout.is_block_inserted(*b));
+    // LLVM's `simplifyLoopAfterUnroll` runs `simplifyLoopIVs` on the loop
+    // that remains after a partial unroll, which strengthens the copies'
+    // induction steps (`add nuw nsw`) and decides their compares.
+    if !plan.complete && plan.count > 1 {
+        super::peel::simplify_loop_ivs(m, f, header);
+        all_blocks.retain(|b| f.layout.is_block_inserted(*b));
+    }
     simplify_after_unroll(m, f, &all_blocks);
     all_blocks
 }
