@@ -467,6 +467,34 @@ impl LoopForest {
             .collect()
     }
 
+    /// The blocks of `l` in reverse post-order of a depth-first walk from
+    /// the header that stays inside the loop (LLVM's `LoopBlocksDFS`/
+    /// `LoopBlocksRPO`): every block after the blocks that dominate it, so
+    /// a straight-line body comes in execution order whatever the layout.
+    pub fn blocks_rpo(&self, cfg: &ControlFlowGraph, l: Loop) -> Vec<Block> {
+        let header = self.loops[l].header;
+        let mut post = Vec::with_capacity(self.loops[l].blocks.len());
+        let mut seen: rustc_hash::FxHashSet<Block> = rustc_hash::FxHashSet::default();
+        let mut stack: Vec<(Block, usize)> = vec![(header, 0)];
+        seen.insert(header);
+        while let Some(top) = stack.last_mut() {
+            let (b, k) = *top;
+            let succs = cfg.succs(b);
+            if k < succs.len() {
+                top.1 += 1;
+                let s = succs[k];
+                if self.contains(l, s) && seen.insert(s) {
+                    stack.push((s, 0));
+                }
+            } else {
+                post.push(b);
+                stack.pop();
+            }
+        }
+        post.reverse();
+        post
+    }
+
     /// The single latch, if there is exactly one.
     pub fn latch(&self, cfg: &ControlFlowGraph, l: Loop) -> Option<Block> {
         let ls = self.latches(cfg, l);

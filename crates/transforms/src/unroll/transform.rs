@@ -64,29 +64,8 @@ pub struct UnrollPlan {
 
 /// Blocks of loop `l` in reverse post-order of a DFS from the header
 /// that stays inside the loop (LLVM's `LoopBlocksDFS`).
-pub fn loop_rpo(f: &Function, a: &FnAnalyses, l: Loop) -> Vec<Block> {
-    let header = a.loops.header(l);
-    let mut post = Vec::new();
-    let mut seen: rustc_hash::FxHashSet<Block> = rustc_hash::FxHashSet::default();
-    let mut stack: Vec<(Block, usize)> = vec![(header, 0)];
-    seen.insert(header);
-    while let Some(top) = stack.last_mut() {
-        let (b, k) = *top;
-        let succs = a.cfg.succs(b);
-        if k < succs.len() {
-            top.1 += 1;
-            let s = succs[k];
-            if a.loops.contains(l, s) && seen.insert(s) {
-                stack.push((s, 0));
-            }
-        } else {
-            post.push(b);
-            stack.pop();
-        }
-    }
-    let _ = f;
-    post.reverse();
-    post
+pub fn loop_rpo(_f: &Function, a: &FnAnalyses, l: Loop) -> Vec<Block> {
+    a.loops.blocks_rpo(&a.cfg, l)
 }
 
 /// Applies `plan` to loop `l` (in loop-simplify and LCSSA form, with a

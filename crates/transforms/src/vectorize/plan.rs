@@ -490,11 +490,10 @@ pub fn build(
     let Some(preheader) = lf.preheader(f, cfg, l) else {
         return refuse("no preheader");
     };
-    let blocks: Vec<Block> = f
-        .layout
-        .blocks()
-        .filter(|b| lf.data(l).blocks().contains(b))
-        .collect();
+    // In execution order (the layout may put a block of a straight-line
+    // body before the block that leads to it, as full unrolling of an inner
+    // loop does), so that every operand is defined before its use.
+    let blocks: Vec<Block> = lf.blocks_rpo(cfg, l);
     let term = f.terminator(latch).expect("a latch ends in a branch");
     let td = f.inst(term);
     if td.opcode != Opcode::Br || td.operands().len() != 3 {
