@@ -1368,6 +1368,89 @@ fn peeled_constant_branches_vectorize() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `crates/driver/tests/inputs/unrolled_nests.c`: loops whose inner loops
+/// have constant trip counts, vectorized after `loop-unroll-full` has
+/// unrolled those (as at the split of the `-O3` pipeline, where opt-19's
+/// GVN has merged the unrolled copies' repeated loads before its
+/// vectorizer runs). loopwright's vectorizer must take the same decisions
+/// as opt-19's run with GVN in between (`vectorized loop (...)` remarks):
+/// the 3x3 blur, whose unrolled blocks are laid out out of order, is
+/// vectorized (the plan follows the body's execution order), and the 8x8
+/// transform loads its inputs once per iteration (one vector load, as
+/// opt-19's; eight before loopwright merged the copies' loads). The loop
+/// whose repeated load follows a store that may write the same address
+/// keeps both loads (the program calls it on one array twice), and the
+/// program prints what the input prints.
+#[test]
+fn unrolled_inner_loops_vectorize() {
+    if !have_opt("unrolled_inner_loops_vectorize") {
+        return;
+    }
+    let dir = common::work_dir("pipeline-opt-unrolled-nests");
+    let src = common::root().join("crates/driver/tests/inputs/unrolled_nests.c");
+    let input = common::prepare_c(
+        &src,
+        "unrolled_nests",
+        &["-march=skylake-avx512".to_owned()],
+        &dir,
+    );
+    let input = input.to_str().unwrap();
+    let passed = |o: &Output| -> Vec<String> {
+        stderr(o)
+            .lines()
+            .filter(|l| l.contains("vectorized loop"))
+            .map(str::to_owned)
+            .collect()
+    };
+    let out = dir.join("out.ll");
+    let ours = lw(&[
+        "-passes=function(loop(loop-unroll-full<O3>),loop-vectorize)",
+        "-pass-remarks=loop-vectorize",
+        input,
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(status(&ours), Some(0), "{}", stderr(&ours));
+    let theirs_out = dir.join("opt.ll");
+    let theirs = opt(&[
+        "-passes=function(loop(loop-unroll-full),gvn,loop-vectorize)",
+        "-pass-remarks=loop-vectorize",
+        "-S",
+        input,
+        "-o",
+        theirs_out.to_str().unwrap(),
+    ]);
+    assert_eq!(status(&theirs), Some(0), "{}", stderr(&theirs));
+    assert_eq!(passed(&ours), passed(&theirs));
+    assert!(
+        passed(&ours).iter().any(|r| r.contains("width: 32")),
+        "the blur is vectorized: {}",
+        stderr(&ours)
+    );
+    let vector_loads = |path: &std::path::Path, function: &str| -> usize {
+        let text = std::fs::read_to_string(path).unwrap();
+        let start = format!("@{function}(");
+        text.split("\ndefine ")
+            .find(|f| f.lines().next().is_some_and(|l| l.contains(&start)))
+            .map_or(0, |f| f.matches("= load <").count())
+    };
+    assert_eq!(
+        vector_loads(&out, "dct8"),
+        1,
+        "the transform's inputs load once"
+    );
+    assert_eq!(vector_loads(&theirs_out, "dct8"), 1);
+    assert_eq!(
+        vector_loads(&out, "reread"),
+        vector_loads(&theirs_out, "reread"),
+        "a load after a store that may alias it stays"
+    );
+    assert_eq!(common::verify_problem(&out), None);
+    let (want, got) = (common::lli(std::path::Path::new(input)), common::lli(&out));
+    assert_eq!(common::lli_problem(&want, &got), None);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `crates/driver/tests/inputs/narrow_wrap.c` (found by difftest, seed
 /// 112806 program 474): the loop is vectorized under a no-wrap check of a
 /// recurrence in 6 bits whose start is 0 and step positive; the check

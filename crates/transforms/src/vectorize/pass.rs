@@ -97,6 +97,7 @@ pub fn vectorize_function_memo(
     }
     let (mut changed, mut a) = crate::simplify::simplify_function_with(m, f, a);
     changed |= super::prepare::fold_constant_branches(m, f, &mut a);
+    changed |= super::prepare::forward_redundant_values(m, f, &mut a);
     let fname = f.name().unwrap_or("").to_owned();
     let headers: Vec<Block> = {
         let mut hs: Vec<Block> = a

@@ -1,5 +1,6 @@
 //! Before the loops are analyzed: branches on constants inside innermost
-//! loops are folded.
+//! loops are folded, and values an iteration computes twice are computed
+//! once ([`forward_redundant_values`]).
 //!
 //! Peeling leaves them (`br i1 false, ...` where the peeled condition,
 //! such as `i == 0`, is decided for the remaining iterations), as LLVM's
@@ -14,7 +15,12 @@ use crate::utils::{
     branch_only_to, constant_branch_target, fold_single_entry_phis, make_unreachable, pred_edges,
 };
 use crate::FnAnalyses;
-use loopwright_ir::{Block, Function, Module, Opcode};
+use loopwright_analysis::aa::AliasAnalysis;
+use loopwright_ir::{
+    Block, Extra, Flags, Function, Inst, InstData, MdNode, Module, Opcode, Operand, Type, Value,
+};
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 /// Folds the branches on constants whose both successors lie in the same
 /// innermost loop of `f`; `a` describes `f` on entry, and describes it on
@@ -100,4 +106,229 @@ fn removable(f: &Function, a: &FnAnalyses, dead: Block, header: Block) -> bool {
             })
         })
     })
+}
+
+/// What [`forward_redundant_values`] keys a pure instruction by: everything
+/// that decides its result (metadata aside).
+type PureKey = (Opcode, Type, Flags, Extra, SmallVec<[Operand; 3]>);
+
+/// Replaces, in each innermost loop whose body is a straight chain of
+/// blocks (every block but the header entered only from the block before
+/// it, which branches only to it), an instruction that repeats an earlier
+/// one of the same iteration by that earlier one: a pure instruction with
+/// the same opcode, type, flags and operands, or a load of the same type
+/// from the same address when nothing in between may write there (alias
+/// analysis decides; a call that may write memory anywhere stops it).
+///
+/// This is what GVN does in LLVM's `-O3` pipeline between the full
+/// unrolling of inner loops and the vectorizer: loopwright's full unroll
+/// runs at the vectorizer's doorstep, so the copies of an unrolled inner
+/// loop reach it with their repeated loads (eight identical interleave
+/// groups where LLVM has one, in `short_dct8_i32`). Loads are not merged
+/// when they are volatile or atomic, or when their value-constraining
+/// metadata (`!range`, `!nonnull`, `!noundef`, `!align`,
+/// `!dereferenceable`, `!dereferenceable_or_null`) differs, since the later
+/// load's users would see the earlier one's constraints.
+///
+/// `a` describes `f` on entry and on return. Returns whether anything
+/// changed.
+pub(super) fn forward_redundant_values(m: &Module, f: &mut Function, a: &mut FnAnalyses) -> bool {
+    let mut replace: Vec<(Inst, Inst)> = Vec::new();
+    {
+        let fr: &Function = f;
+        let mut aa = AliasAnalysis::new(m, fr, &a.cfg, &a.dt, &a.loops);
+        for l in a.loops.loops().filter(|&l| a.loops.is_innermost(l)) {
+            let blocks = a.loops.blocks_rpo(&a.cfg, l);
+            if !is_chain(fr, a, &blocks) {
+                continue;
+            }
+            redundant_in(m, fr, &mut aa, &blocks, &mut replace);
+        }
+    }
+    if replace.is_empty() {
+        return false;
+    }
+    for &(later, earlier) in &replace {
+        let (Some(from), Some(to)) = (f.inst_result(later), f.inst_result(earlier)) else {
+            continue;
+        };
+        f.replace_all_uses(from, Operand::Value(to));
+        f.delete_inst(later);
+    }
+    *a = FnAnalyses::compute(f);
+    true
+}
+
+/// Whether `blocks` (a loop's blocks in reverse post-order) run one after
+/// the other on every iteration.
+fn is_chain(f: &Function, a: &FnAnalyses, blocks: &[Block]) -> bool {
+    blocks.windows(2).all(|w| {
+        f.successors(w[0]).as_slice() == [w[1]] && pred_edges(&a.cfg, w[1]).as_slice() == [w[0]]
+    })
+}
+
+/// The value-constraining metadata of a load, by kind.
+fn load_constraints(m: &Module, d: &InstData) -> SmallVec<[Option<MdNode>; 6]> {
+    [
+        "range",
+        "nonnull",
+        "noundef",
+        "align",
+        "dereferenceable",
+        "dereferenceable_or_null",
+    ]
+    .iter()
+    .map(|k| m.md.find_kind(k).and_then(|k| d.md.get(k)))
+    .collect()
+}
+
+/// How many instructions that may write memory a load is checked against
+/// before it is left alone (LLVM's memory-dependence scan limit is 100
+/// instructions per block); it keeps the pass linear on hostile bodies.
+const SCAN_LIMIT: usize = 100;
+
+/// Collects `(later, earlier)` pairs for one chain of blocks.
+fn redundant_in(
+    m: &Module,
+    f: &Function,
+    aa: &mut AliasAnalysis<'_>,
+    blocks: &[Block],
+    replace: &mut Vec<(Inst, Inst)>,
+) {
+    // The values replaced so far, so that the keys of later instructions
+    // see the earlier values their operands will become.
+    let mut now: FxHashMap<Value, Value> = FxHashMap::default();
+    let canon = |now: &FxHashMap<Value, Value>, op: Operand| match op {
+        Operand::Value(v) => Operand::Value(*now.get(&v).unwrap_or(&v)),
+        other => other,
+    };
+    let mut pure: FxHashMap<PureKey, Inst> = FxHashMap::default();
+    // Earlier loads by (address, type): the load and its position.
+    let mut loads: FxHashMap<(Operand, Type), (Inst, usize)> = FxHashMap::default();
+    // Positions of the instructions that may write memory.
+    let mut writers: Vec<(usize, Inst)> = Vec::new();
+    let insts: Vec<Inst> = blocks
+        .iter()
+        .flat_map(|&b| f.layout.block_insts(b))
+        .filter(|&i| !f.inst(i).opcode.is_debug_record())
+        .collect();
+    for (pos, &i) in insts.iter().enumerate() {
+        let d = f.inst(i);
+        let Some(v) = f.inst_result(i) else {
+            if writes_memory(m, d) {
+                writers.push((pos, i));
+            }
+            continue;
+        };
+        if d.opcode == Opcode::Load {
+            let plain = !d.flags.contains(Flags::VOLATILE)
+                && matches!(&d.extra, Extra::Mem { atomic: None, .. });
+            if !plain {
+                writers.push((pos, i));
+                continue;
+            }
+            let key = (canon(&now, d.operands()[0]), d.ty);
+            let earlier = loads.get(&key).copied().filter(|&(e, epos)| {
+                // The writers after the earlier load (all are before this one).
+                let between = &writers[writers.partition_point(|&(wpos, _)| wpos < epos)..];
+                between.len() <= SCAN_LIMIT
+                    && load_constraints(m, f.inst(e)) == load_constraints(m, d)
+                    && aa.location_of(i).is_some_and(|loc| {
+                        between.iter().all(|&(_, w)| !aa.mod_ref(w, &loc).is_mod())
+                    })
+            });
+            match earlier.and_then(|(e, _)| f.inst_result(e)) {
+                Some(ev) => {
+                    now.insert(v, ev);
+                    replace.push((i, earlier.expect("found").0));
+                }
+                None => {
+                    loads.insert(key, (i, pos));
+                }
+            }
+            continue;
+        }
+        if !is_pure(m, d) {
+            if writes_memory(m, d) {
+                writers.push((pos, i));
+            }
+            continue;
+        }
+        let key: PureKey = (
+            d.opcode,
+            d.ty,
+            d.flags,
+            d.extra.clone(),
+            d.operands().iter().map(|&op| canon(&now, op)).collect(),
+        );
+        match pure
+            .get(&key)
+            .and_then(|&e| f.inst_result(e).map(|ev| (e, ev)))
+        {
+            Some((e, ev)) => {
+                now.insert(v, ev);
+                replace.push((i, e));
+            }
+            None => {
+                pure.insert(key, i);
+            }
+        }
+    }
+}
+
+/// Whether `d` computes its result from its operands alone.
+fn is_pure(m: &Module, d: &InstData) -> bool {
+    use Opcode::*;
+    let plain = matches!(
+        d.opcode,
+        Add | Sub
+            | Mul
+            | And
+            | Or
+            | Xor
+            | Shl
+            | LShr
+            | AShr
+            | FAdd
+            | FSub
+            | FMul
+            | FDiv
+            | FRem
+            | FNeg
+            | ZExt
+            | SExt
+            | Trunc
+            | FPExt
+            | FPTrunc
+            | FPToSI
+            | FPToUI
+            | SIToFP
+            | UIToFP
+            | BitCast
+            | PtrToInt
+            | IntToPtr
+            | AddrSpaceCast
+            | GetElementPtr
+            | ICmp
+            | FCmp
+            | Select
+            | ExtractElement
+            | InsertElement
+            | ShuffleVector
+            | ExtractValue
+            | InsertValue
+    );
+    plain && !loopwright_analysis::effects::may_have_side_effects(m, d)
+}
+
+/// Whether `d` may write memory (a store, a call that is not known not to,
+/// an atomic, a fence).
+fn writes_memory(m: &Module, d: &InstData) -> bool {
+    match d.opcode {
+        Opcode::Load => false,
+        _ => {
+            loopwright_analysis::effects::may_have_side_effects(m, d)
+                || matches!(d.opcode, Opcode::Store)
+        }
+    }
 }
