@@ -567,3 +567,38 @@ fn pipeline_skips_inputs_the_driver_does_not_read() {
     newline.push(b'\n');
     assert!(optimizer::check_pipeline(&newline).is_ok());
 }
+
+/// A developer's tool, not a check: `FUZZ_DECODE=FILE cargo test --release
+/// -p loopwright --test fuzz_pipeline_replay decode_pipeline_input --
+/// --ignored --nocapture` writes the module of a `pipeline` input (a
+/// fuzzer artifact, say) to `FILE.ll` and prints the two loopwright command
+/// lines the target runs on it (the default pipeline and the chosen one),
+/// so that a finding can be run, timed and reduced outside the fuzzer.
+#[test]
+#[ignore]
+fn decode_pipeline_input() {
+    let Some(path) = std::env::var_os("FUZZ_DECODE") else {
+        eprintln!("set FUZZ_DECODE to a pipeline input");
+        return;
+    };
+    let data = std::fs::read(&path).expect("the input is readable");
+    let Some((cfg, source)) = optimizer::decode(&data) else {
+        eprintln!("shorter than the header: not a pipeline input");
+        return;
+    };
+    let text = match source {
+        optimizer::Source::Generated(bytes) => irgen::generate(bytes),
+        optimizer::Source::Text(t) => String::from_utf8_lossy(t).into_owned(),
+    };
+    let out = PathBuf::from(format!("{}.ll", Path::new(&path).display()));
+    std::fs::write(&out, text).expect("the module is written");
+    let default = RunConfig {
+        passes: None,
+        ..cfg.clone()
+    };
+    println!("module: {}", out.display());
+    println!("loopwright {} {}", default.args(), out.display());
+    if cfg.passes.is_some() {
+        println!("loopwright {} {}", cfg.args(), out.display());
+    }
+}
