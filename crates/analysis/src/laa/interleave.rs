@@ -207,7 +207,7 @@ impl Ctx<'_, '_> {
         };
         // `collectConstStrideAccesses`.
         let mut acc: Vec<Access> = Vec::new();
-        for b in self.loop_rpo(l) {
+        for b in self.lf.blocks_rpo(self.cfg, l) {
             for i in self.f.layout.block_insts(b) {
                 let d = self.f.inst(i);
                 let (ptr, ty, write) = match d.opcode {

@@ -499,32 +499,6 @@ impl Ctx<'_, '_> {
         true
     }
 
-    /// The loop's blocks in reverse post-order from the header
-    /// (`LoopBlocksRPO`).
-    fn loop_rpo(&self, l: Loop) -> Vec<Block> {
-        let header = self.lf.header(l);
-        let mut post = Vec::new();
-        let mut seen = rustc_hash::FxHashSet::default();
-        seen.insert(header);
-        let mut stack: Vec<(Block, usize)> = vec![(header, 0)];
-        while let Some(top) = stack.last_mut() {
-            let (b, k) = *top;
-            let succs = self.cfg.succs(b);
-            if k < succs.len() {
-                top.1 += 1;
-                let s = succs[k];
-                if self.lf.contains(l, s) && seen.insert(s) {
-                    stack.push((s, 0));
-                }
-            } else {
-                post.push(b);
-                stack.pop();
-            }
-        }
-        post.reverse();
-        post
-    }
-
     /// `analyzeLoop`; returns `CanVecMem`.
     fn analyze_loop(&mut self, pse: &mut Pse, info: &mut LoopAccessInfo) -> bool {
         let l = info.l;
@@ -535,7 +509,7 @@ impl Ctx<'_, '_> {
         let parallel = self.lf.is_annotated_parallel(self.m, self.f, self.cfg, l);
         let versioning = self.opts.mem_access_versioning && !self.has_opt_size();
         let mut dc = depcheck::DepChecker::new(self.opts);
-        for b in self.loop_rpo(l) {
+        for b in self.lf.blocks_rpo(self.cfg, l) {
             for i in self.f.layout.block_insts(b) {
                 let d = self.f.inst(i);
                 if d.opcode.is_debug_record() {

@@ -436,7 +436,7 @@ fn analyze(
         latch_exit,
         header_on_true,
         other_exits,
-        rpo: super::transform::loop_rpo(f, a, l),
+        rpo: a.loops.blocks_rpo(&a.cfg, l),
         blocks,
         be,
         tc,

@@ -62,12 +62,6 @@ pub struct UnrollPlan {
     pub exits: Vec<ExitFacts>,
 }
 
-/// Blocks of loop `l` in reverse post-order of a DFS from the header
-/// that stays inside the loop (LLVM's `LoopBlocksDFS`).
-pub fn loop_rpo(_f: &Function, a: &FnAnalyses, l: Loop) -> Vec<Block> {
-    a.loops.blocks_rpo(&a.cfg, l)
-}
-
 /// Applies `plan` to loop `l` (in loop-simplify and LCSSA form, with a
 /// single latch that is exiting or ends in an unconditional branch).
 /// Returns the blocks of the unrolled loop (original and copies) that
@@ -88,7 +82,7 @@ pub fn unroll_loop(
         return Vec::new();
     };
     let latch_exiting = lf.is_exiting(&a.cfg, l, latch);
-    let rpo = loop_rpo(f, a, l);
+    let rpo = a.loops.blocks_rpo(&a.cfg, l);
     let orig_phis: Vec<Inst> = phis(f, header).to_vec();
 
     // Running map from original values/blocks to their newest copies.
