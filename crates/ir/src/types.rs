@@ -302,18 +302,7 @@ impl TypeTable {
             | TypeData::Token
             | TypeData::Function { .. }
             | TypeData::TargetExt { .. } => false,
-            TypeData::Named(s) => {
-                if visiting.contains(s) {
-                    return false;
-                }
-                let Some(body) = &self.structs[*s].body else {
-                    return false;
-                };
-                visiting.push(*s);
-                let sized = body.elems.iter().all(|&e| self.sized_within(e, visiting));
-                visiting.pop();
-                sized
-            }
+            TypeData::Named(s) => self.all_fields(*s, visiting, Self::sized_within),
             TypeData::Struct { elems, .. } => elems.iter().all(|&e| self.sized_within(e, visiting)),
             TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => {
                 self.sized_within(*elem, visiting)
@@ -334,20 +323,30 @@ impl TypeTable {
         match &self.data[t] {
             TypeData::Array { len, elem } => *len == 0 || self.empty_within(*elem, visiting),
             TypeData::Struct { elems, .. } => elems.iter().all(|&e| self.empty_within(e, visiting)),
-            TypeData::Named(s) => {
-                if visiting.contains(s) {
-                    return false;
-                }
-                let Some(body) = &self.structs[*s].body else {
-                    return false;
-                };
-                visiting.push(*s);
-                let empty = body.elems.iter().all(|&e| self.empty_within(e, visiting));
-                visiting.pop();
-                empty
-            }
+            TypeData::Named(s) => self.all_fields(*s, visiting, Self::empty_within),
             _ => false,
         }
+    }
+
+    /// Whether `each` holds for every field of the named struct `s`; false
+    /// for an opaque struct, and for one already being visited (a struct
+    /// that contains itself).
+    fn all_fields(
+        &self,
+        s: NamedStruct,
+        visiting: &mut Vec<NamedStruct>,
+        each: fn(&Self, Type, &mut Vec<NamedStruct>) -> bool,
+    ) -> bool {
+        if visiting.contains(&s) {
+            return false;
+        }
+        let Some(body) = &self.structs[s].body else {
+            return false;
+        };
+        visiting.push(s);
+        let all = body.elems.iter().all(|&e| each(self, e, visiting));
+        visiting.pop();
+        all
     }
 
     pub fn is_void(&self, t: Type) -> bool {
@@ -459,6 +458,34 @@ impl TypeTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `is_sized` and `is_empty_ty` look through arrays and structs, stop at
+    /// opaque structs, and end on a struct that contains itself.
+    #[test]
+    fn sizedness_and_emptiness() {
+        let mut t = TypeTable::new();
+        let i32t = t.int(32);
+        let empty = t.literal_struct(false, vec![]);
+        let none = t.array(0, i32t);
+        let nested = t.literal_struct(false, vec![empty, none]);
+        assert!(t.is_sized(nested) && t.is_empty_ty(nested));
+        let four = t.array(4, i32t);
+        assert!(t.is_sized(four) && !t.is_empty_ty(four));
+        let opaque = t.named_struct(Some("o"));
+        let opaque_t = t.named_struct_type(opaque);
+        let holds_opaque = t.array(2, opaque_t);
+        assert!(!t.is_sized(holds_opaque) && !t.is_empty_ty(holds_opaque));
+        let own = t.named_struct(Some("r"));
+        let own_t = t.named_struct_type(own);
+        t.set_struct_body(
+            own,
+            Some(StructBody {
+                packed: false,
+                elems: vec![i32t, own_t],
+            }),
+        );
+        assert!(!t.is_sized(own_t) && !t.is_empty_ty(own_t));
+    }
 
     /// The fast paths of `int` and `ptr` name the types interned at fixed
     /// ids, the same ones `intern` finds.
