@@ -186,6 +186,37 @@ pub fn may_read_memory(m: &Module, d: &InstData) -> bool {
     }
 }
 
+/// LLVM's `mayWriteToMemory`: a call writes unless it or its callee is
+/// `readnone`/`readonly` or has a `memory(...)` without `write`.
+pub fn may_write_memory(m: &Module, data: &InstData) -> bool {
+    use Opcode::*;
+    match data.opcode {
+        Store | Fence | AtomicCmpXchg | AtomicRmw | VAArg | CatchPad | CleanupPad | CatchRet
+        | CleanupRet => true,
+        Load => data.flags.contains(Flags::VOLATILE) || is_atomic_mem(data),
+        Call | Invoke | CallBr => {
+            let read_only = |set| {
+                m.attrs.get(set).iter().any(|a| match a {
+                    Attr::Raw(k, v) => &**k == "memory" && !v.contains("write"),
+                    Attr::Flag(k) => &**k == "readnone" || &**k == "readonly",
+                    _ => false,
+                })
+            };
+            let Some(ci) = data.call_info() else {
+                return true;
+            };
+            if read_only(ci.fn_attrs) {
+                return false;
+            }
+            match called_function(m, data) {
+                Some(g) => !read_only(m.functions[g].fn_attrs),
+                None => true,
+            }
+        }
+        _ => false,
+    }
+}
+
 fn is_atomic_mem(d: &InstData) -> bool {
     matches!(
         &d.extra,

@@ -75,7 +75,7 @@
 //! - `isDereferenceablePointer` is approximated (static allocas, globals,
 //!   `dereferenceable`/`byval` parameters).
 
-use super::transform::{loop_rpo, simplify_after_unroll};
+use super::transform::simplify_after_unroll;
 use super::{UnrollOptions, UnrollResult};
 use crate::loopid::{
     add_string_metadata_to_loop, set_loop_already_unrolled, set_loop_id_on_latches,
@@ -86,9 +86,7 @@ use crate::utils::clone::{
     ValueMap,
 };
 use crate::utils::dead::{delete_dead, trivially_dead};
-use crate::utils::{
-    callee_name, direct_callee, phi_value_for, phis, split_block_predecessors, SplitLoc,
-};
+use crate::utils::{callee_name, phi_value_for, phis, split_block_predecessors, SplitLoc};
 use crate::FnAnalyses;
 use loopwright_analysis::loopmd::LoopAttrs;
 use loopwright_analysis::scev::{CInt, NoWrap, ScalarEvolution, Scev, ScevData, UnkRef};
@@ -638,45 +636,6 @@ fn count_to_eliminate_compares(
     cc.desired
 }
 
-/// Whether the instruction may write memory (`mayWriteToMemory`).
-fn may_write(m: &Module, data: &InstData) -> bool {
-    use Opcode::*;
-    match data.opcode {
-        Store | Fence | AtomicCmpXchg | AtomicRmw | VAArg | CatchPad | CleanupPad | CatchRet
-        | CleanupRet => true,
-        Load => {
-            data.flags.contains(Flags::VOLATILE)
-                || matches!(
-                    &data.extra,
-                    Extra::Mem {
-                        atomic: Some(_),
-                        ..
-                    }
-                )
-        }
-        Call | Invoke | CallBr => {
-            let read_only = |set| {
-                m.attrs.get(set).iter().any(|a| match a {
-                    Attr::Raw(k, v) => &**k == "memory" && !v.contains("write"),
-                    Attr::Flag(k) => &**k == "readnone" || &**k == "readonly",
-                    _ => false,
-                })
-            };
-            let Some(ci) = data.call_info() else {
-                return true;
-            };
-            if read_only(ci.fn_attrs) {
-                return false;
-            }
-            match direct_callee(m, data) {
-                Some(g) => !read_only(m.functions[g].fn_attrs),
-                None => true,
-            }
-        }
-        _ => false,
-    }
-}
-
 /// A conservative `isDereferenceablePointer` for a load of `size` bytes
 /// from `ptr`: static allocas, defined-size globals that cannot be null,
 /// and parameters with `dereferenceable(n)` or `byval`.
@@ -756,7 +715,7 @@ fn peel_to_make_loads_dereferenceable(m: &Module, f: &Function, a: &FnAnalyses, 
     for &b in lf.data(l).blocks() {
         for i in f.layout.block_insts(b) {
             let data = f.inst(i);
-            if may_write(m, data) {
+            if loopwright_analysis::effects::may_write_memory(m, data) {
                 return 0;
             }
             let users = |set: &mut FxHashSet<Inst>| {
@@ -831,7 +790,7 @@ pub fn peel_loop(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop, coun
     let already = loop_id
         .and_then(|id| LoopAttrs::of_module(m, id).0.peeled_count)
         .unwrap_or(0);
-    let rpo = loop_rpo(f, a, l);
+    let rpo = a.loops.blocks_rpo(&a.cfg, l);
     let mut exit_edges: Vec<(Block, Block)> = Vec::new();
     for &b in lf.data(l).blocks() {
         for s in f.successors(b) {

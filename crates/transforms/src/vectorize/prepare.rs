@@ -16,6 +16,7 @@ use crate::utils::{
 };
 use crate::FnAnalyses;
 use loopwright_analysis::aa::AliasAnalysis;
+use loopwright_analysis::effects::may_write_memory;
 use loopwright_ir::{
     Block, Extra, Flags, Function, Inst, InstData, MdNode, Module, Opcode, Operand, Type, Value,
 };
@@ -214,19 +215,15 @@ fn redundant_in(
         .collect();
     for (pos, &i) in insts.iter().enumerate() {
         let d = f.inst(i);
+        // Volatile and atomic loads count as writers too.
+        if may_write_memory(m, d) {
+            writers.push((pos, i));
+            continue;
+        }
         let Some(v) = f.inst_result(i) else {
-            if writes_memory(m, d) {
-                writers.push((pos, i));
-            }
             continue;
         };
-        if d.opcode == Opcode::Load {
-            let plain = !d.flags.contains(Flags::VOLATILE)
-                && matches!(&d.extra, Extra::Mem { atomic: None, .. });
-            if !plain {
-                writers.push((pos, i));
-                continue;
-            }
+        let found = if d.opcode == Opcode::Load {
             let key = (canon(&now, d.operands()[0]), d.ty);
             let earlier = loads.get(&key).copied().filter(|&(e, epos)| {
                 // The writers after the earlier load (all are before this one).
@@ -237,98 +234,51 @@ fn redundant_in(
                         between.iter().all(|&(_, w)| !aa.mod_ref(w, &loc).is_mod())
                     })
             });
-            match earlier.and_then(|(e, _)| f.inst_result(e)) {
-                Some(ev) => {
-                    now.insert(v, ev);
-                    replace.push((i, earlier.expect("found").0));
-                }
-                None => {
-                    loads.insert(key, (i, pos));
-                }
+            if earlier.is_none() {
+                loads.insert(key, (i, pos));
             }
-            continue;
-        }
-        if !is_pure(m, d) {
-            if writes_memory(m, d) {
-                writers.push((pos, i));
-            }
-            continue;
-        }
-        let key: PureKey = (
-            d.opcode,
-            d.ty,
-            d.flags,
-            d.extra.clone(),
-            d.operands().iter().map(|&op| canon(&now, op)).collect(),
-        );
-        match pure
-            .get(&key)
-            .and_then(|&e| f.inst_result(e).map(|ev| (e, ev)))
-        {
-            Some((e, ev)) => {
-                now.insert(v, ev);
-                replace.push((i, e));
-            }
-            None => {
+            earlier.map(|(e, _)| e)
+        } else if is_pure(m, d) {
+            let key: PureKey = (
+                d.opcode,
+                d.ty,
+                d.flags,
+                d.extra.clone(),
+                d.operands().iter().map(|&op| canon(&now, op)).collect(),
+            );
+            let earlier = pure.get(&key).copied();
+            if earlier.is_none() {
                 pure.insert(key, i);
             }
+            earlier
+        } else {
+            continue;
+        };
+        if let Some((e, ev)) = found.and_then(|e| f.inst_result(e).map(|ev| (e, ev))) {
+            now.insert(v, ev);
+            replace.push((i, e));
         }
     }
 }
 
-/// Whether `d` computes its result from its operands alone.
+/// Whether `d` computes its result from its operands alone (divisions and
+/// remainders are left out).
 fn is_pure(m: &Module, d: &InstData) -> bool {
     use Opcode::*;
-    let plain = matches!(
-        d.opcode,
-        Add | Sub
-            | Mul
-            | And
-            | Or
-            | Xor
-            | Shl
-            | LShr
-            | AShr
-            | FAdd
-            | FSub
-            | FMul
-            | FDiv
-            | FRem
-            | FNeg
-            | ZExt
-            | SExt
-            | Trunc
-            | FPExt
-            | FPTrunc
-            | FPToSI
-            | FPToUI
-            | SIToFP
-            | UIToFP
-            | BitCast
-            | PtrToInt
-            | IntToPtr
-            | AddrSpaceCast
-            | GetElementPtr
-            | ICmp
-            | FCmp
-            | Select
-            | ExtractElement
-            | InsertElement
-            | ShuffleVector
-            | ExtractValue
-            | InsertValue
-    );
+    let op = d.opcode;
+    let plain = (op.is_binary() && !matches!(op, UDiv | SDiv | URem | SRem))
+        || op.is_cast()
+        || matches!(
+            op,
+            FNeg | GetElementPtr
+                | ICmp
+                | FCmp
+                | Select
+                | ExtractElement
+                | InsertElement
+                | ShuffleVector
+                | ExtractValue
+                | InsertValue
+        );
     plain && !loopwright_analysis::effects::may_have_side_effects(m, d)
-}
-
-/// Whether `d` may write memory (a store, a call that is not known not to,
-/// an atomic, a fence).
-fn writes_memory(m: &Module, d: &InstData) -> bool {
-    match d.opcode {
-        Opcode::Load => false,
-        _ => {
-            loopwright_analysis::effects::may_have_side_effects(m, d)
-                || matches!(d.opcode, Opcode::Store)
-        }
-    }
 }
