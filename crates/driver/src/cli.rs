@@ -192,6 +192,19 @@ pub struct VectorizeArgs {
           value_parser = parse_llvm_bool, action = ArgAction::Set)]
     pub vectorizer_maximize_bandwidth: Option<bool>,
 
+    /// Vectorize the scalar epilogue of a loop the cost model vectorized at
+    /// a width of at least `-epilogue-vectorization-minimum-VF` (LLVM's
+    /// default: true).
+    #[arg(long = "enable-epilogue-vectorization", value_name = "BOOL", num_args = 0..=1,
+          require_equals = true, default_missing_value = "true",
+          value_parser = parse_llvm_bool, action = ArgAction::Set)]
+    pub enable_epilogue_vectorization: Option<bool>,
+
+    /// The smallest main width whose epilogue is vectorized (LLVM's
+    /// default 16).
+    #[arg(long = "epilogue-vectorization-minimum-VF", value_name = "N", value_parser = parse_llvm_uint)]
+    pub epilogue_vectorization_minimum_vf: Option<u32>,
+
     /// Run-time memory check pairs above which a loop whose hints do not
     /// allow reordering is not vectorized (LLVM's default 8; the cost
     /// model weighs the checks).
@@ -261,6 +274,12 @@ impl VectorizeArgs {
             force_max_vector_interleave: self
                 .force_target_max_vector_interleave
                 .or(c.force_max_vector_interleave),
+            epilogue_vectorization: self
+                .enable_epilogue_vectorization
+                .unwrap_or(c.epilogue_vectorization),
+            epilogue_min_vf: self
+                .epilogue_vectorization_minimum_vf
+                .unwrap_or(c.epilogue_min_vf),
             print: self.print_vectorizer_cost || c.print,
         };
         loopwright_transforms::vectorize::VectorizeOptions {
@@ -514,6 +533,8 @@ pub const VECTORIZE_OPTIONS: &[&str] = &[
     "force-vector-interleave",
     "vectorizer-min-trip-count",
     "vectorizer-maximize-bandwidth",
+    "enable-epilogue-vectorization",
+    "epilogue-vectorization-minimum-VF",
     "runtime-memory-check-threshold",
     "vectorize-memory-check-threshold",
     "small-loop-cost",

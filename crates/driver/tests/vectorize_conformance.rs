@@ -140,6 +140,109 @@ fn vectorize_matches_opt() {
     tally.finish(1);
 }
 
+/// Epilogue vectorization against opt-19: `tests/vectorize/epilogue/`
+/// prepared for SSE2, AVX2 and AVX-512 (Sapphire Rapids), with the cost
+/// model choosing (nothing forced; LLVM vectorizes an epilogue only for a
+/// width it chose). loopwright's output must verify, run as the input
+/// does, print the same remarks, leave the same loop attribute sets and
+/// debug records, and have the same vectorized epilogues at the same
+/// widths in every function ([`epilogues`]).
+#[test]
+fn epilogue_vectorization_matches_opt() {
+    if !common::have_conformance_tools("vectorize_conformance") {
+        return;
+    }
+    let mut epilogues_seen = 0;
+    let mut runs = 0;
+    for march in ["x86-64", "x86-64-v3", "sapphirerapids"] {
+        let work = common::work_dir(&format!("vectorize_epilogue_{march}"));
+        let programs = common::programs("vectorize/epilogue", &work, |_| {
+            vec![format!("-march={march}")]
+        });
+        for (k, p) in programs.iter().enumerate() {
+            let expected = p.runnable().then(|| common::lli(&p.path));
+            let extra: &[&str] = &["-pass-remarks=loop-vectorize"];
+            let c = common::compare_with_opt(
+                lw(),
+                &work,
+                p,
+                expected.as_ref(),
+                k,
+                ("loop-vectorize", extra),
+            );
+            let c = forgive_metadata_lint(c);
+            assert!(
+                c.problems.is_empty(),
+                "-march={march} {}: {:?}",
+                c.tag,
+                c.problems
+            );
+            let ours = epilogues(&std::fs::read_to_string(&c.ours).expect("our output"));
+            let theirs = epilogues(&std::fs::read_to_string(&c.theirs).expect("opt-19's output"));
+            assert_eq!(
+                ours, theirs,
+                "-march={march} {}: vectorized epilogues (function, width)",
+                c.tag
+            );
+            epilogues_seen += ours.len();
+            runs += 1;
+        }
+    }
+    eprintln!("vectorize_conformance: {runs} epilogue runs, {epilogues_seen} vectorized epilogues as opt-19's");
+    floors::check_all(&[("vectorize_conformance.epilogues", epilogues_seen)]);
+}
+
+/// Each vectorized epilogue of `module`, as (function, width): the lanes of
+/// the first vector type in each `vec.epilog.vector.body` block.
+fn epilogues(module: &str) -> Vec<(String, u32)> {
+    let mut out = Vec::new();
+    let mut func = String::new();
+    let mut in_epilogue = false;
+    for line in module.lines() {
+        if let Some(rest) = line.strip_prefix("define ") {
+            func = rest
+                .split('@')
+                .nth(1)
+                .and_then(|r| r.split('(').next())
+                .unwrap_or("")
+                .to_owned();
+            in_epilogue = false;
+            continue;
+        }
+        if !line.starts_with(' ') && line.contains(':') {
+            in_epilogue = line.starts_with("vec.epilog.vector.body");
+            if in_epilogue {
+                out.push((func.clone(), 0));
+            }
+            continue;
+        }
+        if in_epilogue {
+            let last = out.last_mut().expect("an epilogue was opened");
+            if last.1 == 0 {
+                if let Some(w) = line
+                    .split('<')
+                    .nth(1)
+                    .and_then(|r| r.split(" x ").next())
+                    .and_then(|n| n.trim().parse().ok())
+                {
+                    last.1 = w;
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn epilogues_are_read_from_the_output() {
+    let module = "define void @f() {\nvector.body:\n  %a = load <32 x i8>, ptr %p\nvec.epilog.vector.body:   ; preds\n  %i = phi i64 [ 0, %x ]\n  %b = load <16 x i8>, ptr %p\n}\ndefine void @g() {\nentry:\n  ret void\n}\n";
+    assert_eq!(epilogues(module), vec![("f".to_owned(), 16)]);
+    assert_eq!(
+        epilogues(&module.replace("<16 x", "<8 x")),
+        vec![("f".to_owned(), 8)]
+    );
+}
+
 #[test]
 fn wrong_outputs_fail() {
     if !common::have_conformance_tools("vectorize_conformance") {

@@ -19,7 +19,8 @@
 //!
 //! `defects_are_caught` runs the same programs through the transform with
 //! a deliberate defect (run-time checks that never fail, an epilogue that
-//! never runs, interleave groups whose members get each other's lanes)
+//! never runs, a vectorized epilogue that starts over from iteration 0,
+//! interleave groups whose members get each other's lanes)
 //! and requires failures: the oracle sees miscompiles.
 //!
 //! Environment: `VECTORIZE_EXEC_PROGRAMS` (default 300 per generator),
@@ -50,6 +51,8 @@ struct Tally {
     refused_widths: usize,
     /// Loops vectorized at the cost model's own choice (no forcing).
     cost_chosen_loops: usize,
+    /// Of those, the loops whose epilogue was vectorized too.
+    vector_epilogues: usize,
     /// Loops the planner refused, by reason.
     refused_plans: std::collections::BTreeMap<String, usize>,
     failures: Vec<String>,
@@ -65,6 +68,7 @@ impl Tally {
         self.runs_with_vectorized_loops += o.runs_with_vectorized_loops;
         self.refused_widths += o.refused_widths;
         self.cost_chosen_loops += o.cost_chosen_loops;
+        self.vector_epilogues += o.vector_epilogues;
         for (k, v) in o.refused_plans {
             *self.refused_plans.entry(k).or_default() += v;
         }
@@ -234,6 +238,11 @@ fn one(seed: u64, gen: Gen, nconfigs: usize, defect: Option<Defect>, work: &Path
         t.vectorized_loops += vectorized;
         if config.is_none() {
             t.cost_chosen_loops += vectorized;
+            t.vector_epilogues += out
+                .text
+                .lines()
+                .filter(|l| l.starts_with("vec.epilog.vector.body"))
+                .count();
         }
         let vectorized = vectorized
             + out
@@ -296,12 +305,13 @@ fn run_programs(
 
 fn report(label: &str, t: &Tally) {
     eprintln!(
-        "vectorize_exec {label}: {} programs, {} runs ({} with vectorized loops), {} loops vectorized ({} at the cost model's own choice), {} interleaved only, {} widths refused, {} skipped, {} failures",
+        "vectorize_exec {label}: {} programs, {} runs ({} with vectorized loops), {} loops vectorized ({} at the cost model's own choice, {} of them with a vectorized epilogue), {} interleaved only, {} widths refused, {} skipped, {} failures",
         t.programs,
         t.runs,
         t.runs_with_vectorized_loops,
         t.vectorized_loops,
         t.cost_chosen_loops,
+        t.vector_epilogues,
         t.interleaved_loops,
         t.refused_widths,
         t.skipped,
@@ -346,6 +356,7 @@ fn vectorized_programs_print_the_same() {
             ("vectorize_exec.vectorized_loops", total.vectorized_loops),
             ("vectorize_exec.interleaved_loops", total.interleaved_loops),
             ("vectorize_exec.cost_chosen_loops", total.cost_chosen_loops),
+            ("vectorize_exec.vector_epilogues", total.vector_epilogues),
         ]);
     }
 }
@@ -360,6 +371,7 @@ fn defects_are_caught() {
         (Defect::DropRuntimeChecks, Gen::Vloops),
         (Defect::DropRuntimeChecks, Gen::Aliasing),
         (Defect::SkipEpilogue, Gen::Vloops),
+        (Defect::EpilogueFromZero, Gen::Vloops),
         (Defect::InterleaveMask, Gen::Vloops),
     ] {
         let t = run_programs(gen, 1, 40, 2, Some(defect), &work);

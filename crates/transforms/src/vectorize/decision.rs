@@ -68,4 +68,8 @@ pub struct Selected {
     pub decisions: WidthDecisions,
     /// The interleave count (1: none).
     pub ic: u32,
+    /// The decisions at the width of the vectorized epilogue (LLVM's
+    /// epilogue vectorization: a second vector loop, interleave count 1,
+    /// runs what the main vector loop leaves before the scalar loop).
+    pub epilogue: Option<WidthDecisions>,
 }

@@ -46,10 +46,16 @@ pub struct PassOutput {
 
 enum Decision {
     Reject(Vec<Remark>, String),
-    /// The plan, the cost model's remarks that come before the success,
-    /// and the loop's location.
+    /// The plan, the vectorized epilogue's plan if any, the cost model's
+    /// remarks that come before the success, and the loop's location.
     /// The values the expander may reuse come last.
-    Plan(Box<VPlan>, Vec<Remark>, Option<SourceLoc>, Existing),
+    Plan(
+        Box<VPlan>,
+        Option<Box<VPlan>>,
+        Vec<Remark>,
+        Option<SourceLoc>,
+        Existing,
+    ),
 }
 
 /// Runs `loop-vectorize` on `f` (function `fid` of `m`, lent out).
@@ -257,6 +263,17 @@ pub fn vectorize_function_memo(
                                     ic,
                                 ) {
                                     Ok(p) => {
+                                        // The vectorized epilogue's plan, at
+                                        // its width with interleave count 1;
+                                        // without one, a scalar epilogue.
+                                        let epi = sel.epilogue.as_ref().and_then(|ed| {
+                                            plan::build(
+                                                mr, fr, &a.cfg, &a.loops, se, l, legal, ed, 1,
+                                            )
+                                            .ok()
+                                            .filter(|e| transform::epilogue_fits(&p, e))
+                                            .map(Box::new)
+                                        });
                                         let existing = expand::existing_values_in_preheader(
                                             se,
                                             fr,
@@ -266,7 +283,13 @@ pub fn vectorize_function_memo(
                                         );
                                         let ctx = ExpandCtx::new(a, existing.clone());
                                         if transform::can_execute(mr, fr, &p, &ctx) {
-                                            Decision::Plan(Box::new(p), cost_remarks, loc, existing)
+                                            Decision::Plan(
+                                                Box::new(p),
+                                                epi,
+                                                cost_remarks,
+                                                loc,
+                                                existing,
+                                            )
                                         } else {
                                             refusal(
                                                 "CantVectorizePlan",
@@ -299,15 +322,19 @@ pub fn vectorize_function_memo(
                     );
                 }
             }
-            Decision::Plan(p, rs, loc, existing) => {
+            Decision::Plan(p, epi, rs, loc, existing) => {
                 for r in rs {
                     remarks.emit(r);
                 }
                 if print_vplan {
                     out.printed.push_str(&print_plan(m, f, fid, &p));
+                    if let Some(e) = &epi {
+                        out.printed.push_str("epilogue ");
+                        out.printed.push_str(&print_plan(m, f, fid, e));
+                    }
                 }
                 let ctx = ExpandCtx::new(a, existing);
-                transform::execute_with(m, f, &p, &ctx, opts.self_test_defect);
+                transform::execute_with(m, f, &p, epi.as_deref(), &ctx, opts.self_test_defect);
                 out.vectorized += 1;
                 changed = true;
                 analyses = None;

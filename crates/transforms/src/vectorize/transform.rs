@@ -17,6 +17,11 @@
 //!                   scalar.recur.init) → the original loop, now the epilogue
 //! ```
 //!
+//! A loop the cost model vectorized at a width of 16 or more may get a
+//! vectorized epilogue: a second vector loop, narrower, between the
+//! middle block and the scalar loop ([`execute_with`] shows LLVM's
+//! skeleton for it).
+//!
 //! When an interleave group reads past its last member
 //! (`requires_scalar_epilogue`), the scalar loop runs at least one
 //! iteration: `min.iters.check` is `tc <=u VF·IC`, a remainder of 0 counts
@@ -46,7 +51,9 @@
 //! are computed per part from the induction rather than by a GEP from part
 //! 0; a uniform value is computed once, not once per part.
 
-use super::plan::{access, scalar_intrinsic_operand, Lanes, LiveOut, Recipe, StepPlan, VPlan};
+use super::plan::{
+    access, scalar_intrinsic_operand, Lanes, LiveOut, Recipe, ReductionPlan, StepPlan, VPlan,
+};
 use crate::loopid::{vectorize_loop_ids, VectorizePlan};
 use crate::utils::expand::{self, pred, ExpandCtx, Expr};
 use loopwright_analysis::ivdesc::{InductionKind, RecurKind};
@@ -70,6 +77,9 @@ pub enum Defect {
     /// An interleave group's loads give each member the lanes of the
     /// member at the next index.
     InterleaveMask,
+    /// A vectorized epilogue starts at iteration 0 instead of where the
+    /// main vector loop stopped.
+    EpilogueFromZero,
 }
 
 /// What the transform built.
@@ -123,6 +133,12 @@ struct Exec<'p> {
     /// The block being filled (vector.body or middle.block).
     cur: Block,
     index: Operand,
+    /// Where the canonical index starts: 0, or the resume index of a
+    /// vectorized epilogue.
+    index_start: Operand,
+    /// Reductions' start values where they are not the phis' own (a
+    /// vectorized epilogue continues the main loop's results).
+    rdx_starts: FxHashMap<Inst, Operand>,
     tc_ty: Type,
     /// Backedge values to add at the end of the body: (phi, value).
     backedges: Vec<(Inst, Operand)>,
@@ -162,7 +178,7 @@ fn int_const(m: &mut Module, ty: Type, v: i64) -> Operand {
 /// recurrences of an enclosing loop (a trip count that grows with the
 /// outer induction variable) reuse or get that loop's induction variable.
 pub fn execute(m: &mut Module, f: &mut Function, plan: &VPlan, ctx: &ExpandCtx) -> Executed {
-    execute_with(m, f, plan, ctx, None)
+    execute_with(m, f, plan, None, ctx, None)
 }
 
 /// Whether every run-time value of `plan` (trip count, check bounds,
@@ -196,11 +212,75 @@ fn check_and_step_exprs(plan: &VPlan) -> Vec<&Expr> {
     exprs
 }
 
-/// [`execute`], with a deliberate `defect` for tests.
+/// Whether `epi` can be `plan`'s vectorized epilogue: the same loop,
+/// narrower, with interleave count 1, resuming exactly the values the
+/// main loop hands on (the same inductions and reductions, no
+/// recurrence, no induction value used after the loop), and the same
+/// run-time checks (the epilogue uses the main loop's).
+pub fn epilogue_fits(plan: &VPlan, epi: &VPlan) -> bool {
+    let phis = |p: &VPlan| -> (Vec<Inst>, Vec<Inst>) {
+        (
+            p.inductions.iter().map(|i| i.phi).collect(),
+            p.reductions.iter().map(|r| r.phi).collect(),
+        )
+    };
+    let resumable = |p: &VPlan| {
+        p.recurrences.is_empty()
+            && p.exit_phis.iter().all(|(_, lo)| {
+                !matches!(
+                    lo,
+                    LiveOut::InductionEnd(_)
+                        | LiveOut::InductionLast(_)
+                        | LiveOut::RecurrencePenultimate(_)
+                )
+            })
+    };
+    epi.header == plan.header
+        && epi.vf > 1
+        && epi.vf < plan.vf
+        && epi.ic == 1
+        && phis(epi) == phis(plan)
+        && resumable(plan)
+        && resumable(epi)
+        && epi.checks == plan.checks
+        && epi
+            .exit_phis
+            .iter()
+            .map(|e| e.0)
+            .eq(plan.exit_phis.iter().map(|e| e.0))
+        && epi.decisions.requires_scalar_epilogue == plan.decisions.requires_scalar_epilogue
+}
+
+/// [`execute`], with a vectorized epilogue and a deliberate `defect` for
+/// tests.
+///
+/// With `epi` (the epilogue's plan: the same loop at a smaller width,
+/// interleave count 1), the skeleton is LLVM 19's for epilogue
+/// vectorization (`EpilogueVectorizerMainLoop`,
+/// `EpilogueVectorizerEpilogueLoop`):
+///
+/// ```text
+/// iter.check:          tc < VFe → vec.epilog.scalar.ph      (the preheader)
+/// vector.scevcheck, vector.memcheck: fail → vec.epilog.scalar.ph
+/// vector.main.loop.iter.check: tc < VF·IC → vec.epilog.ph
+/// vector.ph, vector.body, middle.block: tc == n.vec → exit,
+///                      else vec.epilog.iter.check
+/// vec.epilog.iter.check: tc - n.vec < VFe → vec.epilog.scalar.ph
+/// vec.epilog.ph:       the resume index (n.vec, or 0 from the main
+///                      loop's check) and reductions (bc.merge.rdx)
+/// vec.epilog.vector.body, vec.epilog.middle.block: tc == n.vec2 → exit
+/// vec.epilog.scalar.ph: resume phis from both vector loops, the checks
+///                      and iter.check → the original loop
+/// ```
+///
+/// The epilogue reuses the main loop's run-time checks. Its plan has no
+/// first-order recurrence and no induction used after the loop (the cost
+/// model offers an epilogue width only then, as LLVM 19 does).
 pub fn execute_with(
     m: &mut Module,
     f: &mut Function,
     plan: &VPlan,
+    epi: Option<&VPlan>,
     ctx: &ExpandCtx,
     defect: Option<Defect>,
 ) -> Executed {
@@ -222,10 +302,27 @@ pub fn execute_with(
     };
     let scev_bb = (!plan.checks.predicates.is_empty()).then(|| mk(f, "vector.scevcheck"));
     let mem_bb = (!plan.checks.pairs.is_empty()).then(|| mk(f, "vector.memcheck"));
+    let main_check = epi.map(|_| mk(f, "vector.main.loop.iter.check"));
     let vph = mk(f, "vector.ph");
     let body = mk(f, "vector.body");
     let middle = mk(f, "middle.block");
-    let scalar_ph = mk(f, "scalar.ph");
+    let epi_blocks = epi.map(|_| EpilogueBlocks {
+        iter_check: mk(f, "vec.epilog.iter.check"),
+        ph: mk(f, "vec.epilog.ph"),
+        body: mk(f, "vec.epilog.vector.body"),
+        middle: mk(f, "vec.epilog.middle.block"),
+    });
+    let scalar_ph = mk(
+        f,
+        if epi.is_some() {
+            "vec.epilog.scalar.ph"
+        } else {
+            "scalar.ph"
+        },
+    );
+    if epi.is_some() {
+        f.set_block_name(pre, Some("iter.check"));
+    }
     // The trip count and the minimum-iteration check, in the preheader.
     let tc = expand::expand_with(m, f, &plan.trip_count, pre_term, ctx);
     let tc = cast_int(m, f, tc, tc_ty, pre_term);
@@ -259,35 +356,49 @@ pub fn execute_with(
                 )
             })
             .collect();
-        let steps: FxHashMap<Inst, Operand> = plan
-            .inductions
+        (predicates, bounds)
+    });
+    // Induction steps: in the preheader when the vector preheader would
+    // not dominate every use (a vectorized epilogue is entered around the
+    // main vector loop), or when the check values are.
+    let steps: Option<FxHashMap<Inst, Operand>> = (early.is_some() || epi.is_some()).then(|| {
+        plan.inductions
             .iter()
             .filter_map(|ind| match &ind.step {
                 StepPlan::Int(e) => Some((ind.phi, expand::expand_with(m, f, e, pre_term, ctx))),
                 StepPlan::Fp(_) => None,
             })
-            .collect();
-        (predicates, bounds, steps)
+            .collect()
     });
     f.delete_inst(pre_term);
-    let first_check = scev_bb.or(mem_bb).unwrap_or(vph);
-    {
-        let mut b = Builder::at_end(f, pre);
-        b.set_dbg(pre_dbg);
-        let vfic = int_const(m, tc_ty, step_total);
-        // With a required scalar epilogue, a trip count of exactly VF·IC
-        // leaves the vector loop nothing.
-        let p = if plan.decisions.requires_scalar_epilogue {
+    let after_checks = main_check.unwrap_or(vph);
+    let first_check = scev_bb.or(mem_bb).unwrap_or(after_checks);
+    // `requiresScalarEpilogue`: a trip count of exactly VF·IC leaves the
+    // vector loop nothing.
+    let min_iters_pred = |p: &VPlan| {
+        if p.decisions.requires_scalar_epilogue {
             Predicate::Ule
         } else {
             Predicate::Ult
+        }
+    };
+    {
+        let mut b = Builder::at_end(f, pre);
+        b.set_dbg(pre_dbg);
+        // With a vectorized epilogue, the preheader checks for the
+        // epilogue's width and the main loop's check comes after the
+        // run-time checks.
+        let (p, n) = match epi {
+            Some(e) => (min_iters_pred(e), i64::from(e.vf * e.ic)),
+            None => (min_iters_pred(plan), step_total),
         };
-        let c = b.icmp(m, p, tc, vfic, "min.iters.check");
+        let n = int_const(m, tc_ty, n);
+        let c = b.icmp(m, p, tc, n, "min.iters.check");
         b.cond_br(m, Operand::Value(c), scalar_ph, first_check);
     }
     let mut check_blocks = Vec::new();
     if let Some(sb) = scev_bb {
-        let next = mem_bb.unwrap_or(vph);
+        let next = mem_bb.unwrap_or(after_checks);
         let br = Builder::at_end(f, sb).br(next);
         let fails = match early.as_ref().and_then(|e| e.0) {
             Some(fails) => fails,
@@ -304,7 +415,7 @@ pub fn execute_with(
         check_blocks.push(sb);
     }
     if let Some(mb) = mem_bb {
-        let br = Builder::at_end(f, mb).br(vph);
+        let br = Builder::at_end(f, mb).br(after_checks);
         let mut bounds = Vec::new();
         let top = ExpandCtx::default();
         for (k, g) in plan.checks.groups.iter().enumerate() {
@@ -357,13 +468,242 @@ pub fn execute_with(
         }
         f.delete_inst(br);
         let mut b = Builder::at_end(f, mb);
-        b.cond_br(m, conflict, scalar_ph, vph);
+        b.cond_br(m, conflict, scalar_ph, after_checks);
         check_blocks.push(mb);
     }
+    // The main loop's minimum-iteration check, when the epilogue has one
+    // before the run-time checks.
+    if let (Some(mc), Some(eb)) = (main_check, &epi_blocks) {
+        let mut b = Builder::at_end(f, mc);
+        b.set_dbg(pre_dbg);
+        let n = int_const(m, tc_ty, step_total);
+        let c = b.icmp(m, min_iters_pred(plan), tc, n, "min.iters.check");
+        b.cond_br(m, Operand::Value(c), eb.ph, vph);
+    }
+    // The main vector loop.
+    let zero = int_const(m, tc_ty, 0);
+    let main = vector_loop(
+        m,
+        f,
+        plan,
+        LoopBlocks {
+            ph: vph,
+            body,
+            middle,
+        },
+        tc,
+        zero,
+        &FxHashMap::default(),
+        steps.as_ref(),
+        defect,
+    );
+    let mut live: Vec<(Inst, Operand, Block)> =
+        main.live.iter().map(|&(phi, v)| (phi, v, middle)).collect();
+    // Where the middle block goes when iterations remain.
+    let remainder = epi_blocks.as_ref().map_or(scalar_ph, |e| e.iter_check);
+    middle_branch(m, f, plan, middle, tc, main.n_vec, remainder, defect);
+    // The vectorized epilogue.
+    let mut epi_out = None;
+    if let (Some(e), Some(eb), Some(mc)) = (epi, &epi_blocks, main_check) {
+        {
+            let mut b = Builder::at_end(f, eb.iter_check);
+            b.set_dbg(None);
+            let rem = b.binop(
+                m,
+                Opcode::Sub,
+                tc,
+                main.n_vec,
+                Flags::NONE,
+                "n.vec.remaining",
+            );
+            let n = int_const(m, tc_ty, i64::from(e.vf));
+            let c = b.icmp(
+                m,
+                min_iters_pred(e),
+                Operand::Value(rem),
+                n,
+                "min.epilog.iters.check",
+            );
+            b.cond_br(m, Operand::Value(c), scalar_ph, eb.ph);
+        }
+        // The resume values: the main loop's results, or the starts when
+        // the main loop was skipped.
+        let mut rdx_starts = FxHashMap::default();
+        for r in &plan.reductions {
+            let ty = f.inst(r.phi).ty;
+            let mut b = Builder::at_end(f, eb.ph);
+            b.set_dbg(None);
+            let p = b.phi(ty, "bc.merge.rdx");
+            b.add_incoming(p, main.rdx[&r.phi], eb.iter_check);
+            b.add_incoming(p, r.start, mc);
+            rdx_starts.insert(r.phi, Operand::Value(p));
+        }
+        let resume = {
+            let mut b = Builder::at_end(f, eb.ph);
+            b.set_dbg(None);
+            let p = b.phi(tc_ty, "vec.epilog.resume.val");
+            b.add_incoming(p, main.n_vec, eb.iter_check);
+            b.add_incoming(p, zero, mc);
+            if defect == Some(Defect::EpilogueFromZero) {
+                zero
+            } else {
+                Operand::Value(p)
+            }
+        };
+        let out = vector_loop(
+            m,
+            f,
+            e,
+            LoopBlocks {
+                ph: eb.ph,
+                body: eb.body,
+                middle: eb.middle,
+            },
+            tc,
+            resume,
+            &rdx_starts,
+            steps.as_ref(),
+            defect,
+        );
+        live.extend(out.live.iter().map(|&(phi, v)| (phi, v, eb.middle)));
+        middle_branch(m, f, e, eb.middle, tc, out.n_vec, scalar_ph, defect);
+        epi_out = Some(out);
+    }
+    for (phi, v, from) in live {
+        crate::utils::phi_add_incoming(f, phi, v, from);
+    }
+    // The scalar preheader: resume values (from the vector loop that ran
+    // last, or the start values when none ran).
+    let mut other_preds = vec![pre];
+    other_preds.extend(check_blocks.iter().copied());
+    let header_phis = crate::utils::phis(f, plan.header);
+    for phi in header_phis {
+        let pick = |o: &LoopOut| -> Option<(Operand, &'static str)> {
+            if let Some(&e) = o.ends.get(&phi) {
+                Some((e, "bc.resume.val"))
+            } else if let Some(&v) = o.rdx.get(&phi) {
+                Some((v, "bc.merge.rdx"))
+            } else {
+                o.recur_last.get(&phi).map(|&v| (v, "scalar.recur.init"))
+            }
+        };
+        let Some((resume, name)) = pick(&main) else {
+            continue;
+        };
+        let Some(start) = crate::utils::phi_value_for(f, phi, pre) else {
+            continue;
+        };
+        let ty = f.inst(phi).ty;
+        let mut incoming = Vec::new();
+        match (&epi_out, &epi_blocks) {
+            (Some(o), Some(eb)) => {
+                let (v, _) = pick(o).expect("the epilogue resumes what the main loop does");
+                incoming.push((v, eb.middle));
+                incoming.push((resume, eb.iter_check));
+            }
+            _ => incoming.push((resume, middle)),
+        }
+        let mut b = Builder::at_end(f, scalar_ph);
+        b.set_dbg(None);
+        let p = b.phi(ty, name);
+        for (v, from) in incoming {
+            b.add_incoming(p, v, from);
+        }
+        for &o in &other_preds {
+            b.add_incoming(p, start, o);
+        }
+        crate::utils::phi_remove_incoming(f, phi, pre);
+        crate::utils::phi_add_incoming(f, phi, Operand::Value(p), scalar_ph);
+    }
+    // Header phis without a resume value (none in plans today) keep their
+    // entry, renamed to the scalar preheader.
+    crate::utils::phis_replace_pred(f, plan.header, pre, scalar_ph);
+    {
+        let mut b = Builder::at_end(f, scalar_ph);
+        b.set_dbg(None);
+        b.br(plan.header);
+    }
+    // Loop metadata.
+    let ids = vectorize_loop_ids(
+        m,
+        orig_id,
+        VectorizePlan {
+            runtime_unroll_disable: true,
+            // LLVM's `DisableRuntimeUnroll` for the scalar loop is set
+            // only when vectorizing (not when only interleaving) without
+            // run-time checks.
+            runtime_checks: !check_blocks.is_empty() || vf == 1,
+            has_epilogue: true,
+            vector_epilogue: epi.is_some(),
+        },
+    );
+    ids.vectorized.apply(f, &[body]);
+    if let (Some(v), Some(eb)) = (ids.vector_epilogue, &epi_blocks) {
+        v.apply(f, &[eb.body]);
+    }
+    if let Some(e) = ids.epilogue {
+        e.apply(f, &[plan.latch]);
+    }
+    Executed {
+        vector_body: body,
+        middle,
+        scalar_ph,
+    }
+}
+
+/// The blocks of a vectorized epilogue.
+struct EpilogueBlocks {
+    iter_check: Block,
+    ph: Block,
+    body: Block,
+    middle: Block,
+}
+
+/// The blocks of one vector loop: its preheader (ending in a branch to
+/// nothing yet), body and middle block (both empty).
+struct LoopBlocks {
+    ph: Block,
+    body: Block,
+    middle: Block,
+}
+
+/// What one vector loop gives the blocks after it.
+struct LoopOut {
+    n_vec: Operand,
+    /// Finished reductions, induction end values and recurrences' last
+    /// values, by header phi.
+    rdx: FxHashMap<Inst, Operand>,
+    ends: FxHashMap<Inst, Operand>,
+    recur_last: FxHashMap<Inst, Operand>,
+    /// Each exit phi's value from the middle block.
+    live: Vec<(Inst, Operand)>,
+}
+
+/// Builds one vector loop of `plan` in `blocks`: `n.vec` in the
+/// preheader, the recipes in the body (the canonical index from
+/// `index_start`, reductions from `rdx_starts` where given), and the
+/// middle block's reductions and exit values. The middle block's branch
+/// is left to the caller.
+#[allow(clippy::too_many_arguments)]
+fn vector_loop(
+    m: &mut Module,
+    f: &mut Function,
+    plan: &VPlan,
+    blocks: LoopBlocks,
+    tc: Operand,
+    index_start: Operand,
+    rdx_starts: &FxHashMap<Inst, Operand>,
+    steps: Option<&FxHashMap<Inst, Operand>>,
+    defect: Option<Defect>,
+) -> LoopOut {
+    let (vf, ic) = (plan.vf, plan.ic);
+    let step_total = i64::from(vf * ic);
+    let tc_ty = f.operand_type(tc, &m.consts);
+    let LoopBlocks { ph, body, middle } = blocks;
     // The vector preheader: n.vec.
-    let vph_br = Builder::at_end(f, vph).br(body);
+    let ph_br = Builder::at_end(f, ph).br(body);
     let n_vec = {
-        let mut b = Builder::before(f, vph_br);
+        let mut b = Builder::before(f, ph_br);
         b.set_dbg(None);
         let vfic = int_const(m, tc_ty, step_total);
         let mut r = Operand::Value(b.binop(m, Opcode::URem, tc, vfic, Flags::NONE, "n.mod.vf"));
@@ -393,9 +733,11 @@ pub fn execute_with(
         steps: FxHashMap::default(),
         step_ops: FxHashMap::default(),
         ends: FxHashMap::default(),
-        vph,
+        vph: ph,
         cur: body,
         index: Operand::Block(body),
+        index_start,
+        rdx_starts: rdx_starts.clone(),
         tc_ty,
         backedges: Vec::new(),
         recur_phis: FxHashMap::default(),
@@ -409,14 +751,14 @@ pub fn execute_with(
     // Induction steps and end values.
     for ind in &plan.inductions {
         let step = match &ind.step {
-            StepPlan::Int(e) => match early.as_ref().and_then(|x| x.2.get(&ind.phi)) {
+            StepPlan::Int(e) => match steps.and_then(|s| s.get(&ind.phi)) {
                 Some(&v) => v,
-                None => expand::expand(m, f, e, vph_br),
+                None => expand::expand(m, f, e, ph_br),
             },
             StepPlan::Fp(op) => *op,
         };
         x.step_ops.insert(ind.phi, step);
-        let end = x.induction_value_at(m, f, ind.phi, n_vec, 0, vph_br);
+        let end = x.induction_value_at(m, f, ind.phi, n_vec, 0, ph_br);
         x.ends.insert(ind.phi, end);
     }
     // The body.
@@ -467,82 +809,41 @@ pub fn execute_with(
         let v = x.recurrence_lane(m, f, r.phi, false);
         recur_last.insert(r.phi, v);
     }
-    {
-        let mut b = Builder::at_end(f, middle);
-        b.set_dbg(None);
-        if plan.decisions.requires_scalar_epilogue {
-            b.br(scalar_ph);
+    LoopOut {
+        n_vec,
+        rdx,
+        ends: x.ends,
+        recur_last,
+        live,
+    }
+}
+
+/// The middle block's branch: to the exit when the vector loop ran every
+/// iteration (`cmp.n`), else to `remainder`; always to `remainder` when
+/// the plan requires a scalar epilogue.
+#[allow(clippy::too_many_arguments)]
+fn middle_branch(
+    m: &mut Module,
+    f: &mut Function,
+    plan: &VPlan,
+    middle: Block,
+    tc: Operand,
+    n_vec: Operand,
+    remainder: Block,
+    defect: Option<Defect>,
+) {
+    let mut b = Builder::at_end(f, middle);
+    b.set_dbg(None);
+    if plan.decisions.requires_scalar_epilogue {
+        b.br(remainder);
+    } else {
+        let c = b.icmp(m, Predicate::Eq, tc, n_vec, "cmp.n");
+        let c = if defect == Some(Defect::SkipEpilogue) {
+            Operand::Const(m.consts.int(TypeTable::I1, 1, 1))
         } else {
-            let c = b.icmp(m, Predicate::Eq, tc, n_vec, "cmp.n");
-            let c = if defect == Some(Defect::SkipEpilogue) {
-                Operand::Const(m.consts.int(TypeTable::I1, 1, 1))
-            } else {
-                Operand::Value(c)
-            };
-            b.cond_br(m, c, plan.exit, scalar_ph);
-        }
-    }
-    for (phi, v) in live {
-        crate::utils::phi_add_incoming(f, phi, v, middle);
-    }
-    // The scalar preheader: resume values.
-    let mut other_preds = vec![pre];
-    other_preds.extend(check_blocks.iter().copied());
-    let header_phis = crate::utils::phis(f, plan.header);
-    for phi in header_phis {
-        let (resume, name) = if let Some(&e) = x.ends.get(&phi) {
-            (e, "bc.resume.val")
-        } else if let Some(&v) = rdx.get(&phi) {
-            (v, "bc.merge.rdx")
-        } else if let Some(&v) = recur_last.get(&phi) {
-            (v, "scalar.recur.init")
-        } else {
-            continue;
+            Operand::Value(c)
         };
-        let Some(start) = crate::utils::phi_value_for(f, phi, pre) else {
-            continue;
-        };
-        let ty = f.inst(phi).ty;
-        let mut b = Builder::at_end(f, scalar_ph);
-        b.set_dbg(None);
-        let p = b.phi(ty, name);
-        b.add_incoming(p, resume, middle);
-        for &o in &other_preds {
-            b.add_incoming(p, start, o);
-        }
-        crate::utils::phi_remove_incoming(f, phi, pre);
-        crate::utils::phi_add_incoming(f, phi, Operand::Value(p), scalar_ph);
-    }
-    // Header phis without a resume value (none in plans today) keep their
-    // entry, renamed to the scalar preheader.
-    crate::utils::phis_replace_pred(f, plan.header, pre, scalar_ph);
-    {
-        let mut b = Builder::at_end(f, scalar_ph);
-        b.set_dbg(None);
-        b.br(plan.header);
-    }
-    // Loop metadata.
-    let ids = vectorize_loop_ids(
-        m,
-        orig_id,
-        VectorizePlan {
-            runtime_unroll_disable: true,
-            // LLVM's `DisableRuntimeUnroll` for the scalar loop is set
-            // only when vectorizing (not when only interleaving) without
-            // run-time checks.
-            runtime_checks: !check_blocks.is_empty() || vf == 1,
-            has_epilogue: true,
-            vector_epilogue: false,
-        },
-    );
-    ids.vectorized.apply(f, &[body]);
-    if let Some(e) = ids.epilogue {
-        e.apply(f, &[plan.latch]);
-    }
-    Executed {
-        vector_body: body,
-        middle,
-        scalar_ph,
+        b.cond_br(m, c, plan.exit, remainder);
     }
 }
 
@@ -587,6 +888,24 @@ impl Exec<'_> {
 
     fn is_loop_inst(&self, f: &Function, op: Operand) -> Option<Inst> {
         inst_of(f, op).filter(|i| self.in_loop.contains(i))
+    }
+
+    /// Induction `phi`'s value where this vector loop starts: its start
+    /// value, or its value at the resume index (a vectorized epilogue),
+    /// computed in the vector preheader.
+    fn loop_start(&mut self, m: &mut Module, f: &mut Function, phi: Inst) -> Operand {
+        let start = self
+            .plan
+            .inductions
+            .iter()
+            .find(|d| d.phi == phi)
+            .expect("an induction of the plan")
+            .start;
+        if matches!(self.index_start, Operand::Const(c) if m.consts.as_i64(c) == Some(0)) {
+            return start;
+        }
+        let t = f.terminator(self.vph).expect("vector.ph has its branch");
+        self.induction_value_at(m, f, phi, self.index_start, 0, t)
     }
 
     /// The value of induction `phi` at canonical index `idx` plus `extra`
@@ -831,8 +1150,7 @@ impl Exec<'_> {
                 let mut b = Builder::at_end(f, self.cur);
                 b.set_dbg(None);
                 let p = b.phi(self.tc_ty, "index");
-                let zero = int_const(m, self.tc_ty, 0);
-                b.add_incoming(p, zero, self.vph);
+                b.add_incoming(p, self.index_start, self.vph);
                 self.index = Operand::Value(p);
             }
             Recipe::Induction { phi, vector } => {
@@ -859,7 +1177,8 @@ impl Exec<'_> {
                 let lanes: Vec<i64> = (0..i64::from(vf)).collect();
                 let seq = self.const_vector(m, ty, &lanes);
                 let vstep = self.splat_invariant(m, f, step);
-                let vstart = self.splat_invariant(m, f, ind.start);
+                let start = self.loop_start(m, f, *phi);
+                let vstart = self.splat_invariant(m, f, start);
                 let mut b = Builder::before(f, t);
                 b.set_dbg(None);
                 let mul = b.binop_folded(m, Opcode::Mul, seq, vstep, Flags::NONE, "");
@@ -886,6 +1205,10 @@ impl Exec<'_> {
                     .find(|x| x.phi == *phi)
                     .expect("a reduction of the plan")
                     .clone();
+                let red = ReductionPlan {
+                    start: self.rdx_starts.get(phi).copied().unwrap_or(red.start),
+                    ..red
+                };
                 let ty = f.inst(*phi).ty;
                 let vty = self.vec_ty(m, ty);
                 let ident = identity(m, red.kind, ty);
@@ -1623,7 +1946,8 @@ impl Exec<'_> {
             .unwrap_or(Opcode::FAdd);
         let t = f.terminator(self.vph).expect("vector.ph has its branch");
         let vstep = self.splat_invariant(m, f, step);
-        let vstart = self.splat_invariant(m, f, ind.start);
+        let start = self.loop_start(m, f, phi);
+        let vstart = self.splat_invariant(m, f, start);
         let bits = m.types.float_bits(ty).unwrap_or(64);
         let lanes: Vec<loopwright_ir::Const> = (0..vf)
             .map(|j| {

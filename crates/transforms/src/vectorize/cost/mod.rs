@@ -111,6 +111,11 @@ pub struct CostOptions {
     pub force_num_vector_regs: Option<u32>,
     /// `-force-target-max-vector-interleave`.
     pub force_max_vector_interleave: Option<u32>,
+    /// `-enable-epilogue-vectorization` (true).
+    pub epilogue_vectorization: bool,
+    /// `-epilogue-vectorization-minimum-VF` (16): the smallest main width
+    /// whose epilogue is vectorized.
+    pub epilogue_min_vf: u32,
     /// `-print-vectorizer-cost`: the pass prints
     /// [`CostDecision::debug_text`] of every loop it decides to stderr.
     pub print: bool,
@@ -124,6 +129,8 @@ impl Default for CostOptions {
             small_loop_cost: 20,
             force_num_vector_regs: None,
             force_max_vector_interleave: None,
+            epilogue_vectorization: true,
+            epilogue_min_vf: 16,
             print: false,
         }
     }
@@ -878,6 +885,106 @@ impl<'a> Run<'a> {
         rt(a) < rt(b)
     }
 
+    /// `isCandidateForEpilogueVectorization`: no fixed-order recurrence,
+    /// and no induction whose value or update is used after the loop
+    /// (LLVM 19 does not resume those from a vectorized epilogue).
+    fn epilogue_candidate(&self) -> bool {
+        let (f, legal) = (self.inp.f, self.inp.legal);
+        if !legal.recurrences.is_empty() {
+            return false;
+        }
+        let Some(latch) = self.inp.lf.latch(self.inp.cfg, self.inp.l) else {
+            return false;
+        };
+        // Debug records do not count: debug info must not change the code.
+        let used_outside = |i: Inst| {
+            f.inst_result(i).is_some_and(|v| {
+                f.uses(v).iter().any(|&u| {
+                    !self.facts.in_loop.contains(&u) && !f.inst(u).opcode.is_debug_record()
+                })
+            })
+        };
+        legal.inductions.iter().all(|(phi, _)| {
+            let update = crate::utils::phi_value_for(f, *phi, latch).and_then(|o| def_of(f, o));
+            !used_outside(*phi) && !update.is_some_and(used_outside)
+        })
+    }
+
+    /// `selectEpilogueVectorizationFactor` for a loop vectorized at `vf`
+    /// with `ic` by the cost model (a user's width has no candidates):
+    /// with a scalar epilogue allowed, a main width of at least
+    /// `-epilogue-vectorization-minimum-VF` and a target that interleaves, the most
+    /// profitable width below `vf` among those cheaper per lane than the
+    /// scalar loop that generate vector instructions, skipping widths above
+    /// the iterations the main loop can leave (`tc urem vf·ic`, known from a
+    /// constant trip count or its constant maximum).
+    fn epilogue_width(
+        &mut self,
+        vf: u32,
+        ic: u32,
+        scalar_cost: u64,
+        candidates: &[Candidate],
+    ) -> Option<WidthDecisions> {
+        let o = self.cost_opts();
+        if !o.epilogue_vectorization
+            || self.epilogue != Epilogue::Allowed
+            || self.fold_tail
+            || vf < o.epilogue_min_vf
+        {
+            return None;
+        }
+        if !self.target.subtarget().is_x86 || self.target.subtarget().max_interleave_factor(vf) <= 1
+        {
+            return None;
+        }
+        if !self.epilogue_candidate() {
+            self.why
+                .push("epilogue not vectorized: the loop is not a supported candidate".into());
+            return None;
+        }
+        let step = u64::from(vf) * u64::from(ic.max(1));
+        let remaining_max = if self.trip.exact != 0 {
+            Some(self.trip.exact % step)
+        } else if self.trip.max != 0 {
+            Some(self.trip.max.min(step - 1))
+        } else {
+            None
+        };
+        let scalar = (1, scalar_cost, scalar_cost);
+        let mut best: Option<&Candidate> = None;
+        for c in candidates {
+            let w = u64::from(c.vf);
+            if c.vf <= 1 || c.vf >= vf || !c.generates_vectors {
+                continue;
+            }
+            if !self.more_profitable((w, c.cost, scalar_cost), scalar) {
+                continue;
+            }
+            if remaining_max.is_some_and(|r| w > r) {
+                continue;
+            }
+            let better = match best {
+                None => true,
+                Some(b) => self.more_profitable(
+                    (w, c.cost, scalar_cost),
+                    (u64::from(b.vf), b.cost, scalar_cost),
+                ),
+            };
+            if better {
+                best = Some(c);
+            }
+        }
+        let c = best?;
+        self.why.push(format!(
+            "epilogue vectorized at width {} (interleave count 1)",
+            c.vf
+        ));
+        Some(WidthDecisions {
+            vf: c.vf,
+            ..c.decisions.clone()
+        })
+    }
+
     /// The estimated cost of the run-time checks (see the module docs).
     fn check_cost(&self) -> u64 {
         let legal = self.inp.legal;
@@ -1428,9 +1535,16 @@ fn decide_with(inp: &CostInput<'_>, facts: &LoopFacts, trip: Trip) -> CostDecisi
     let selected = match outcome {
         Outcome::Vectorize { .. } | Outcome::Interleave { .. } => {
             let decisions = chosen_wc.map(|w| w.decisions).unwrap_or_default();
+            let epilogue = match outcome {
+                Outcome::Vectorize { .. } if !user_vf_used => {
+                    run.epilogue_width(vf, ic, scalar_cost, &candidates)
+                }
+                _ => None,
+            };
             Some(Selected {
                 decisions: WidthDecisions { vf, ..decisions },
                 ic,
+                epilogue,
             })
         }
         _ => None,
