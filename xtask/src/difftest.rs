@@ -608,8 +608,9 @@ pub(crate) struct Effect {
 
 /// Shapes of vectorized loops found in an output module by their names:
 /// blocks `vector.memcheck` and `vector.scevcheck` (run-time alias and
-/// SCEV-predicate checks), phis `%vec.phi` (a reduction's vector
-/// accumulator) and `%vector.recur` (a fixed-order recurrence). A later
+/// SCEV-predicate checks) and `vec.epilog.vector.body` (a vectorized
+/// epilogue's loop), phis `%vec.phi` (a reduction's vector accumulator)
+/// and `%vector.recur` (a fixed-order recurrence). A later
 /// pass may copy them (the unroller copies a check block with its loop's
 /// preheader code only when it unrolls an enclosing loop), so these are
 /// counts of what the output holds, not exactly of loops.
@@ -617,6 +618,7 @@ pub(crate) struct Effect {
 pub(crate) struct VectorShapes {
     pub memchecks: u64,
     pub scevchecks: u64,
+    pub epilogues: u64,
     pub reductions: u64,
     pub recurrences: u64,
 }
@@ -635,6 +637,8 @@ impl VectorShapes {
                 v.memchecks += u64::from(rest.starts_with(':'));
             } else if let Some(rest) = named(line, "vector.scevcheck") {
                 v.scevchecks += u64::from(rest.starts_with(':'));
+            } else if let Some(rest) = named(line, "vec.epilog.vector.body") {
+                v.epilogues += u64::from(rest.starts_with(':'));
             } else if let Some(def) = line.trim_start().strip_prefix('%') {
                 if named(def, "vec.phi").is_some_and(|r| r.starts_with(" = phi ")) {
                     v.reductions += 1;
@@ -649,6 +653,7 @@ impl VectorShapes {
     fn add(&mut self, o: &VectorShapes) {
         self.memchecks += o.memchecks;
         self.scevchecks += o.scevchecks;
+        self.epilogues += o.epilogues;
         self.reductions += o.reductions;
         self.recurrences += o.recurrences;
     }
@@ -1639,9 +1644,14 @@ fn report_effects(o: &Opts, effects: &[Effect]) -> Option<String> {
             shapes.add(&e.vector_shapes);
         }
         println!(
-            "difftest:   in the outputs: {} vector.memcheck and {} vector.scevcheck blocks, \
-             {} vec.phi (reduction) and {} vector.recur (recurrence) phis",
-            shapes.memchecks, shapes.scevchecks, shapes.reductions, shapes.recurrences
+            "difftest:   in the outputs: {} vector.memcheck, {} vector.scevcheck and {} \
+             vec.epilog.vector.body (vectorized epilogue) blocks, {} vec.phi (reduction) and {} \
+             vector.recur (recurrence) phis",
+            shapes.memchecks,
+            shapes.scevchecks,
+            shapes.epilogues,
+            shapes.reductions,
+            shapes.recurrences
         );
     }
     let enough = o.generator == Generator::Loops && effects.len() >= MIN_PROGRAMS_FOR_SHARES;
@@ -2036,6 +2046,10 @@ vector.memcheck:
   br label %vector.memcheck12
 vector.memcheck12:
   br label %vector.body
+vec.epilog.vector.body:
+  br label %vector.body
+vec.epilog.vector.body3:   ; preds = %vector.body
+  br label %vector.body
 vector.body:
   %vec.phi = phi <4 x i32> [ zeroinitializer, %vector.memcheck12 ], [ %a, %vector.body ]
   %vec.phi3 = phi <4 x i32> [ zeroinitializer, %vector.memcheck12 ], [ %a, %vector.body ]
@@ -2052,6 +2066,7 @@ vector.body:
             VectorShapes {
                 memchecks: 2,
                 scevchecks: 1,
+                epilogues: 2,
                 reductions: 2,
                 recurrences: 1,
             }
