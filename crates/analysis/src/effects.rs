@@ -208,7 +208,7 @@ pub fn may_write_memory(m: &Module, data: &InstData) -> bool {
             if read_only(ci.fn_attrs) {
                 return false;
             }
-            match called_function(m, data) {
+            match m.called_function(data) {
                 Some(g) => !read_only(m.functions[g].fn_attrs),
                 None => true,
             }
@@ -613,21 +613,6 @@ pub fn intrinsic_table() -> &'static [IntrinsicInfo] {
     INTRINSICS
 }
 
-/// The function a call-like instruction calls directly (LLVM's
-/// `getCalledFunction`).
-pub fn called_function(m: &Module, d: &InstData) -> Option<loopwright_ir::Func> {
-    match d.callee()? {
-        Operand::Const(c) => match m.consts.data(c) {
-            ConstData::Global {
-                global: GlobalRef::Func(f),
-                ..
-            } => Some(*f),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
 /// The memory effects of an attribute set's `memory(...)` and the legacy
 /// `readnone`/`readonly`/`writeonly`/`argmemonly`/`inaccessiblememonly`/
 /// `inaccessiblemem_or_argmemonly` keywords, as LLVM's parser upgrades
@@ -708,7 +693,7 @@ pub fn call_memory_effects(m: &Module, d: &InstData) -> MemoryEffects {
         return MemoryEffects::UNKNOWN;
     };
     let mut me = attr_memory_effects(m, ci.fn_attrs);
-    if let Some(f) = called_function(m, d) {
+    if let Some(f) = m.called_function(d) {
         let mut fme = function_memory_effects(m, f);
         if has_reading_bundles(m, d) {
             fme = fme.union(MemoryEffects::read_only());
@@ -749,7 +734,7 @@ pub fn call_param_has(m: &Module, d: &InstData, i: usize, name: &str) -> bool {
     {
         return true;
     }
-    let Some(f) = called_function(m, d) else {
+    let Some(f) = m.called_function(d) else {
         return false;
     };
     let func = &m.functions[f];

@@ -1,9 +1,10 @@
 //! The module and its global values.
 
 use crate::attrs::AttrPool;
-use crate::constant::ConstPool;
+use crate::constant::{ConstData, ConstPool};
 use crate::entities::{Alias, AttrSet, Comdat, Const, Func, GlobalRef, GlobalVar, IFunc, MdNode};
 use crate::function::Function;
+use crate::inst::{InstData, Operand};
 use crate::metadata::{Attachments, Metadata};
 use crate::types::{Type, TypeTable};
 use cranelift_entity::PrimaryMap;
@@ -234,6 +235,23 @@ pub struct Module {
 impl Module {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The function a call-like instruction calls directly (LLVM's
+    /// `getCalledFunction`): `None` for an indirect call (through a
+    /// pointer, an alias or a constant expression) and for an instruction
+    /// that is not a call.
+    pub fn called_function(&self, d: &InstData) -> Option<Func> {
+        match d.callee()? {
+            Operand::Const(c) => match self.consts.data(c) {
+                ConstData::Global {
+                    global: GlobalRef::Func(g),
+                    ..
+                } => Some(*g),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 
     /// The common properties of any global value.

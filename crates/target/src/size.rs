@@ -20,9 +20,7 @@
 //! (a store's address, an extension's operand), which the type-based
 //! costs of [`crate::cost`] do not see.
 
-use loopwright_ir::{
-    ConstData, DataLayout, Function, GlobalRef, InstData, Module, Opcode, Operand, TypeData,
-};
+use loopwright_ir::{ConstData, DataLayout, Function, InstData, Module, Opcode, Operand, TypeData};
 
 /// Whether calling `name` is lowered to a call (LLVM's `isLoweredToCall`):
 /// intrinsics and a few math functions that become instructions are not.
@@ -77,20 +75,6 @@ pub fn lowered_to_call(name: &str) -> bool {
             | "labs"
             | "llabs"
     )
-}
-
-/// The callee function of a call, if direct.
-fn direct_callee(m: &Module, data: &InstData) -> Option<loopwright_ir::Func> {
-    match data.callee()? {
-        Operand::Const(c) => match m.consts.data(c) {
-            ConstData::Global {
-                global: GlobalRef::Func(g),
-                ..
-            } => Some(*g),
-            _ => None,
-        },
-        _ => None,
-    }
 }
 
 /// Whether a `getelementptr` folds into an x86 addressing mode: LLVM 19's
@@ -293,7 +277,7 @@ pub fn inst_cost(m: &Module, f: &Function, data: &InstData) -> u32 {
             // the fixed parameters of a direct callee, the arguments passed
             // to an indirect one; calls the target lowers to instructions
             // cost one.
-            let Some(g) = direct_callee(m, data) else {
+            let Some(g) = m.called_function(data) else {
                 return data.call_args().len() as u32 + 1;
             };
             let func = &m.functions[g];

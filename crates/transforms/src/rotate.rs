@@ -306,7 +306,7 @@ fn simplify_loop_latch(
 fn not_duplicatable(m: &Module, f: &Function, header: Block, i: Inst) -> bool {
     let data = f.inst(i);
     if let Some(ci) = data.call_info() {
-        let callee_attrs = crate::utils::direct_callee(m, data).map(|g| m.functions[g].fn_attrs);
+        let callee_attrs = m.called_function(data).map(|g| m.functions[g].fn_attrs);
         for set in std::iter::once(ci.fn_attrs).chain(callee_attrs) {
             if m.attrs.has(set, "noduplicate") || m.attrs.has(set, "convergent") {
                 return true;

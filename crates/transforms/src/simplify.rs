@@ -374,7 +374,7 @@ fn is_convergent_call(m: &Module, data: &InstData) -> bool {
     if m.attrs.has(ci.fn_attrs, "convergent") {
         return true;
     }
-    crate::utils::direct_callee(m, data)
+    m.called_function(data)
         .is_some_and(|g| m.attrs.has(m.functions[g].fn_attrs, "convergent"))
 }
 

@@ -4,7 +4,7 @@
 //! and dereferenceable bytes (`Value::getPointerDereferenceableBytes`).
 
 use super::AliasAnalysis;
-use crate::effects::{self, call_param_has, called_function, intrinsic_name};
+use crate::effects::{self, call_param_has, intrinsic_name};
 use loopwright_ir::{
     Attr, AttrSet, ConstData, Extra, Flags, GlobalRef, Inst, InstData, Linkage, Opcode, Operand,
     Type, TypeData, TypeTable, ValueDef,
@@ -566,7 +566,8 @@ impl AliasAnalysis<'_> {
         if self.m.attrs.has(ci.ret_attrs, "noalias") {
             return true;
         }
-        called_function(self.m, d)
+        self.m
+            .called_function(d)
             .is_some_and(|f| self.m.attrs.has(self.m.functions[f].ret_attrs, "noalias"))
     }
 
@@ -888,7 +889,7 @@ impl AliasAnalysis<'_> {
         if self.is_nobuiltin(d) || !self.m.types.is_ptr(d.ty) {
             return None;
         }
-        let f = called_function(self.m, d)?;
+        let f = self.m.called_function(d)?;
         let name = self.m.functions[f].name()?;
         NEW_FNS
             .iter()
@@ -904,7 +905,7 @@ impl AliasAnalysis<'_> {
         if self.new_fn(d).is_some() {
             return arg(0);
         }
-        let f = called_function(self.m, d)?;
+        let f = self.m.called_function(d)?;
         let text = self
             .m
             .attrs
@@ -925,7 +926,10 @@ impl AliasAnalysis<'_> {
     /// `CallBase::isNoBuiltin`: `nobuiltin` on the call or the callee, and
     /// `builtin` on neither.
     pub(crate) fn is_nobuiltin(&self, d: &InstData) -> bool {
-        let callee = called_function(self.m, d).map(|f| self.m.functions[f].fn_attrs);
+        let callee = self
+            .m
+            .called_function(d)
+            .map(|f| self.m.functions[f].fn_attrs);
         let has = |name: &str| {
             self.m.attrs.has(ci_fn_attrs(d), name)
                 || callee.is_some_and(|s| self.m.attrs.has(s, name))
@@ -996,8 +1000,10 @@ impl AliasAnalysis<'_> {
             match d.opcode {
                 Opcode::Call | Opcode::Invoke | Opcode::CallBr => {
                     let ci = d.call_info().expect("call");
-                    let callee_ret =
-                        called_function(self.m, d).map(|f| self.m.functions[f].ret_attrs);
+                    let callee_ret = self
+                        .m
+                        .called_function(d)
+                        .map(|f| self.m.functions[f].ret_attrs);
                     let get = |name: &str| {
                         let n = self.attr_int_of(ci.ret_attrs, name);
                         if n != 0 {

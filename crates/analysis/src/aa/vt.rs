@@ -512,7 +512,7 @@ impl AliasAnalysis<'_> {
                 let ci = d.call_info().expect("call");
                 if self.is_pointer(o)
                     && (self.m.attrs.has(ci.ret_attrs, "nonnull")
-                        || crate::effects::called_function(self.m, d).is_some_and(|f| {
+                        || self.m.called_function(d).is_some_and(|f| {
                             self.m.attrs.has(self.m.functions[f].ret_attrs, "nonnull")
                         }))
                 {

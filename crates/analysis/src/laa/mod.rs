@@ -1044,7 +1044,8 @@ pub fn is_vector_intrinsic_call(m: &Module, d: &loopwright_ir::InstData) -> bool
     known
         && crate::effects::call_memory_effects(m, d).only_reads_memory()
         && !crate::effects::call_fn_has(m, d, "nobuiltin")
-        && crate::effects::called_function(m, d).is_some_and(|f| m.functions[f].is_declaration())
+        && m.called_function(d)
+            .is_some_and(|f| m.functions[f].is_declaration())
 }
 
 /// The call has vector variants (`vector-function-abi-variant`).
@@ -1052,7 +1053,7 @@ pub fn has_vector_variant(m: &Module, d: &loopwright_ir::InstData) -> bool {
     let Some(ci) = d.call_info() else {
         return false;
     };
-    crate::effects::called_function(m, d).is_some()
+    m.called_function(d).is_some()
         && !crate::effects::call_fn_has(m, d, "nobuiltin")
         && m.attrs.get(ci.fn_attrs).iter().any(|a| {
             matches!(a, loopwright_ir::Attr::Raw(k, _) if &**k == "vector-function-abi-variant")

@@ -22,7 +22,6 @@
 //! such a module.
 
 use super::UnrollOptions;
-use crate::utils::direct_callee;
 use loopwright_ir::{ConstData, Function, GlobalRef, Module, Opcode, Operand, TypeData};
 use loopwright_target::TargetModel;
 
@@ -115,7 +114,7 @@ pub fn measure(
                 Opcode::Call | Opcode::Invoke => {
                     let ci = data.call_info();
                     let site_attrs = ci.map(|c| c.fn_attrs);
-                    let g = direct_callee(m, data);
+                    let g = m.called_function(data);
                     let callee_attrs = g.map(|g| m.functions[g].fn_attrs);
                     let has = |name: &str| {
                         site_attrs.is_some_and(|a| m.attrs.has(a, name))

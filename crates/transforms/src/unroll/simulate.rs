@@ -56,7 +56,6 @@
 
 use super::cost::{self, Decision, Prefs, TripFacts};
 use super::UnrollOptions;
-use crate::utils::direct_callee;
 use crate::FnAnalyses;
 use loopwright_analysis::scev::range::ConstantRange;
 use loopwright_analysis::scev::{CInt, ScalarEvolution, ScevData, UnkRef};
@@ -760,7 +759,7 @@ fn arith_cost(op: Opcode, width: u32, rhs: SVal, size_latency: bool) -> u32 {
 /// The `TCK_SizeAndLatency` cost of an intrinsic call where it differs from
 /// the code size, as opt-19 reports it for x86-64.
 fn intrinsic_size_latency(m: &Module, data: &InstData) -> Option<u32> {
-    let g = direct_callee(m, data)?;
+    let g = m.called_function(data)?;
     let name = m.functions[g].name()?.strip_prefix("llvm.")?;
     let mut parts = name.split('.');
     let base = parts.next()?;
@@ -786,7 +785,7 @@ fn intrinsic_size_latency(m: &Module, data: &InstData) -> Option<u32> {
 /// Whether `data` calls `llvm.dbg.*` (old-style debug info).
 fn is_dbg_call(m: &Module, data: &InstData) -> bool {
     data.opcode == Opcode::Call
-        && direct_callee(m, data)
+        && m.called_function(data)
             .and_then(|g| m.functions[g].name())
             .is_some_and(|n| n.starts_with("llvm.dbg."))
 }
@@ -794,7 +793,7 @@ fn is_dbg_call(m: &Module, data: &InstData) -> bool {
 /// A call whose cost the simulation cannot model: indirect, or to a
 /// function that is lowered to a real call (`TTI::isLoweredToCall`).
 fn call_is_opaque(m: &Module, data: &InstData) -> bool {
-    let Some(g) = direct_callee(m, data) else {
+    let Some(g) = m.called_function(data) else {
         return true;
     };
     let func = &m.functions[g];
@@ -865,7 +864,7 @@ fn may_have_side_effects(m: &Module, data: &InstData) -> bool {
                     if a.ordering != Ordering::Unordered)
         }
         Call | Invoke | CallBr => {
-            let callee = direct_callee(m, data);
+            let callee = m.called_function(data);
             if let Some(n) = callee
                 .and_then(|g| m.functions[g].name())
                 .and_then(|n| n.strip_prefix("llvm."))
@@ -918,7 +917,7 @@ fn ephemeral_values(m: &Module, f: &Function, a: &FnAnalyses, l: Loop) -> FxHash
         for i in f.layout.block_insts(b) {
             let data = f.inst(i);
             let is_assume = data.opcode == Opcode::Call
-                && direct_callee(m, data).and_then(|g| m.functions[g].name())
+                && m.called_function(data).and_then(|g| m.functions[g].name())
                     == Some("llvm.assume");
             if is_assume && eph.insert(i) {
                 append(i, &mut visited, &mut work);
@@ -1352,7 +1351,9 @@ fn value_range(
             ))
         }
         Call => {
-            let name = direct_callee(m, data).and_then(|g| m.functions[g].name())?;
+            let name = m
+                .called_function(data)
+                .and_then(|g| m.functions[g].name())?;
             let base = name.strip_prefix("llvm.").and_then(|n| n.split('.').next());
             let args = data.call_args();
             let arg_const = |k: usize| match args.get(k) {

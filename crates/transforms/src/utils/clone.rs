@@ -245,7 +245,7 @@ pub fn scope_decl(m: &Module, f: &Function, i: Inst) -> Option<MdNode> {
     if d.opcode != Opcode::Call {
         return None;
     }
-    let g = super::direct_callee(m, d)?;
+    let g = m.called_function(d)?;
     if m.functions[g].name() != Some("llvm.experimental.noalias.scope.decl") {
         return None;
     }

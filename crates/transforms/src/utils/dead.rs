@@ -28,7 +28,6 @@ use super::diexpr::{
     append_offset, append_ops_to_arg, fold_constant_math, num_location_operands, read_expr,
     write_expr, Dw, Elem,
 };
-use super::direct_callee;
 use loopwright_analysis::loops::may_access_memory;
 use loopwright_ir::DataLayout;
 use loopwright_ir::{
@@ -94,7 +93,7 @@ pub fn trivially_dead(m: &Module, f: &Function, inst: Inst) -> bool {
             };
             let has = |attr: &str| {
                 m.attrs.has(ci.fn_attrs, attr)
-                    || direct_callee(m, data)
+                    || m.called_function(data)
                         .is_some_and(|g| m.attrs.has(m.functions[g].fn_attrs, attr))
             };
             !may_access_memory(m, data) && has("willreturn") && has("nounwind")

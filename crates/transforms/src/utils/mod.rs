@@ -1,7 +1,7 @@
 //! Utilities every transformation shares: phi editing, edge redirection,
 //! block splitting ([`split_block_predecessors`]), copying code
 //! ([`clone`]: blocks, value maps, remapping, exit phis, noalias scopes),
-//! direct callees ([`direct_callee`]) and SSA repair ([`ssa::SsaUpdater`]).
+//! direct callees (`Module::called_function`, via [`callee_name`]) and SSA repair ([`ssa::SsaUpdater`]).
 //!
 //! All of them keep the function valid SSA (given valid input) and leave
 //! analyses stale: callers recompute the CFG, dominators and loops after
@@ -19,8 +19,7 @@ pub mod ssa;
 
 use loopwright_analysis::ControlFlowGraph;
 use loopwright_ir::{
-    Block, Builder, ConstData, Func, Function, GlobalRef, Inst, InstData, MdKind, MdNode, Module,
-    Opcode, Operand,
+    Block, Builder, ConstData, Function, Inst, InstData, MdKind, MdNode, Module, Opcode, Operand,
 };
 use smallvec::SmallVec;
 
@@ -673,21 +672,5 @@ pub fn split_edge_named(f: &mut Function, from: Block, to: Block) -> Option<Bloc
 
 /// The name of the function a call-like instruction calls directly.
 pub fn callee_name<'m>(m: &'m Module, d: &InstData) -> Option<&'m str> {
-    direct_callee(m, d).and_then(|g| m.functions[g].name())
-}
-
-/// The function a call-like instruction calls directly: `None` for an
-/// indirect call (through a pointer, an alias or a constant expression)
-/// and for an instruction that is not a call.
-pub fn direct_callee(m: &Module, d: &InstData) -> Option<Func> {
-    match d.callee()? {
-        Operand::Const(c) => match m.consts.data(c) {
-            ConstData::Global {
-                global: GlobalRef::Func(g),
-                ..
-            } => Some(*g),
-            _ => None,
-        },
-        _ => None,
-    }
+    m.called_function(d).and_then(|g| m.functions[g].name())
 }

@@ -1032,7 +1032,7 @@ impl<'a> LegalityAnalysis<'a> {
         let is_call = d.opcode == Opcode::Call;
         if is_call {
             let vector_intrinsic = laa::is_vector_intrinsic_call(m, d);
-            let named = loopwright_analysis::effects::called_function(m, d).is_some();
+            let named = m.called_function(d).is_some();
             if !(vector_intrinsic || (named && laa::has_vector_variant(m, d))) {
                 let name = loopwright_analysis::effects::callee_name(m, d).unwrap_or("");
                 let math_lib = named && m.types.is_float(d.ty) && has_optimized_codegen(name);

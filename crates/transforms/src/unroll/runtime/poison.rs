@@ -13,7 +13,7 @@
 //! declaration in the module, where LLVM uses its intrinsic table; clang
 //! prints them on every declaration.)
 
-use crate::utils::{callee_name, direct_callee};
+use crate::utils::callee_name;
 use loopwright_analysis::DominatorTree;
 use loopwright_ir::{
     Block, ConstData, Extra, Flags, Function, Inst, InstData, Module, Opcode, Operand, TypeData,
@@ -26,14 +26,16 @@ const MAX_DEPTH: u32 = 6;
 /// `CallBase::hasFnAttr`: on the call site or on the callee.
 fn call_has_fn_attr(m: &Module, d: &InstData, name: &str) -> bool {
     d.call_info().is_some_and(|c| m.attrs.has(c.fn_attrs, name))
-        || direct_callee(m, d).is_some_and(|g| m.attrs.has(m.functions[g].fn_attrs, name))
+        || m.called_function(d)
+            .is_some_and(|g| m.attrs.has(m.functions[g].fn_attrs, name))
 }
 
 /// `CallBase::hasRetAttr`.
 fn call_has_ret_attr(m: &Module, d: &InstData, name: &str) -> bool {
     d.call_info()
         .is_some_and(|c| m.attrs.has(c.ret_attrs, name))
-        || direct_callee(m, d).is_some_and(|g| m.attrs.has(m.functions[g].ret_attrs, name))
+        || m.called_function(d)
+            .is_some_and(|g| m.attrs.has(m.functions[g].ret_attrs, name))
 }
 
 /// `isGuaranteedToTransferExecutionToSuccessor(I)`.

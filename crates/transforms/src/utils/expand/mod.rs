@@ -61,7 +61,7 @@ pub mod cost;
 pub mod pred;
 mod reuse;
 
-use super::{callee_name, direct_callee};
+use super::callee_name;
 use crate::utils::fold;
 use loopwright_analysis::scev::{
     CastKind, MinMaxKind, NoWrap, ScalarEvolution, Scev, ScevData, Ty, UnkRef,

@@ -12,7 +12,7 @@
 //! (the LCSSA phi `%x.lcssa` of a value `%x` that is no recurrence has
 //! `%x`'s expression, and is what a use after the loop reuses).
 
-use super::{const_u64, direct_callee, poison_free_intrinsic, ExpandCtx, Expr};
+use super::{const_u64, poison_free_intrinsic, ExpandCtx, Expr};
 use loopwright_ir::{ConstData, Flags, Function, Inst, Module, Opcode, Operand, Value, ValueDef};
 
 /// The poison-generating flags `canReuseInstruction` drops.
@@ -266,7 +266,7 @@ fn program_undefined_if_poison(m: &Module, f: &Function, v: Value) -> bool {
                 op if op.is_call_like() => {
                     let has = |name: &str| {
                         d.call_info().is_some_and(|c| m.attrs.has(c.fn_attrs, name))
-                            || direct_callee(m, d)
+                            || m.called_function(d)
                                 .is_some_and(|g| m.attrs.has(m.functions[g].fn_attrs, name))
                     };
                     has("nounwind") && has("willreturn")
