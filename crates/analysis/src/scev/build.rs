@@ -1920,10 +1920,10 @@ impl ScalarEvolution<'_> {
         else {
             return false;
         };
-        if ab == bb
-            && self.dt.dominates_inst(self.f, a, b)
-            && self.transfers_between(Some(a), Some(b))
-        {
+        // The bounded walk from `a` reaches `b` only when `a` dominates it
+        // (the same block, `b` not before `a`), so LLVM's dominance check
+        // is not asked first: it walks the block without a bound.
+        if ab == bb && self.transfers_between(Some(a), Some(b)) {
             return true;
         }
         if let Some(l) = self.lf.loop_for(bb) {
