@@ -1488,3 +1488,51 @@ fn narrow_no_wrap_check_counts_the_multiplication() {
     assert_eq!(common::lli_problem(&want, &got), None);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `-print-vectorizer-cost` and `-print-vplan` each print on their own
+/// (standard error; the module on standard output unchanged by them): the
+/// cost model's candidates, and the plans, with a vectorized epilogue's
+/// plan after the main one.
+#[test]
+fn vectorizer_debug_prints_work_alone() {
+    if !have_opt("vectorizer_debug_prints_work_alone") {
+        return;
+    }
+    let input = common::root().join("tests/vectorize/epilogue/epilogue.c");
+    let dir = common::work_dir("vectorizer_debug_prints_work_alone");
+    let ll = common::prepare_c(&input, "epilogue", &["-march=x86-64-v3".to_owned()], &dir);
+    let ll = ll.display().to_string();
+    let plain = lw(&["-passes=loop-vectorize", &ll, "-o", "-"]);
+    assert_eq!(status(&plain), Some(0), "{}", stderr(&plain));
+    assert!(
+        stderr(&plain).is_empty(),
+        "no print without the flags: {}",
+        stderr(&plain)
+    );
+    let cost = lw(&[
+        "-passes=loop-vectorize",
+        "-print-vectorizer-cost",
+        &ll,
+        "-o",
+        "-",
+    ]);
+    let cost_err = stderr(&cost);
+    assert!(cost_err.contains("LV(cost): @add_u8 loop"), "{cost_err}");
+    assert!(
+        cost_err.contains("  chosen: width 32, interleave 4"),
+        "{cost_err}"
+    );
+    assert!(
+        cost_err.contains("epilogue vectorized at width 16"),
+        "{cost_err}"
+    );
+    assert!(!cost_err.contains("VPlan for loop"), "{cost_err}");
+    let plans = lw(&["-passes=loop-vectorize", "-print-vplan", &ll, "-o", "-"]);
+    let plan_err = stderr(&plans);
+    assert!(plan_err.contains("VPlan for loop"), "{plan_err}");
+    assert!(plan_err.contains("epilogue VPlan for loop"), "{plan_err}");
+    assert!(plan_err.contains("VF=16, IC=1"), "{plan_err}");
+    for o in [&cost, &plans] {
+        assert_eq!(o.stdout, plain.stdout, "a debug print changed the output");
+    }
+}

@@ -210,7 +210,7 @@ pub fn vectorize_function_memo(
                         opts,
                     };
                     let d = cost::decide(&inp, se);
-                    if print_vplan {
+                    if print_vplan || opts.cost.print {
                         let _ = write!(
                             out.printed,
                             "LV(cost): @{fname} loop %{}\n{}",
