@@ -148,7 +148,10 @@ fn ours(text: &str) -> Vec<(String, Option<bool>)> {
 /// What opt-19 decided for each compare: the arguments of the call to
 /// `@use` after `instsimplify`.
 fn theirs(text: &str) -> Vec<Option<bool>> {
-    let dir = std::env::temp_dir().join(format!("lw-fold-llvm-{}", std::process::id()));
+    // One directory per call: the tests run in parallel in one process.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("lw-fold-llvm-{}-{call}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("cmp.ll");
     std::fs::write(&path, text).expect("write");
