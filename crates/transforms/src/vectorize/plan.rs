@@ -196,6 +196,32 @@ pub struct VPlan {
     pub decisions: WidthDecisions,
 }
 
+impl VPlan {
+    /// The plan of induction `phi` (a header phi the plan widens).
+    pub fn induction(&self, phi: Inst) -> &InductionPlan {
+        self.inductions
+            .iter()
+            .find(|d| d.phi == phi)
+            .expect("an induction of the plan")
+    }
+
+    /// The plan of reduction `phi`.
+    pub fn reduction(&self, phi: Inst) -> &ReductionPlan {
+        self.reductions
+            .iter()
+            .find(|d| d.phi == phi)
+            .expect("a reduction of the plan")
+    }
+
+    /// The plan of fixed-order recurrence `phi`.
+    pub fn recurrence(&self, phi: Inst) -> &RecurrencePlan {
+        self.recurrences
+            .iter()
+            .find(|d| d.phi == phi)
+            .expect("a recurrence of the plan")
+    }
+}
+
 /// Why a loop has no plan (the transform cannot execute one for it yet).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlanError(pub String);

@@ -894,13 +894,7 @@ impl Exec<'_> {
     /// value, or its value at the resume index (a vectorized epilogue),
     /// computed in the vector preheader.
     fn loop_start(&mut self, m: &mut Module, f: &mut Function, phi: Inst) -> Operand {
-        let start = self
-            .plan
-            .inductions
-            .iter()
-            .find(|d| d.phi == phi)
-            .expect("an induction of the plan")
-            .start;
+        let start = self.plan.induction(phi).start;
         if matches!(self.index_start, Operand::Const(c) if m.consts.as_i64(c) == Some(0)) {
             return start;
         }
@@ -920,12 +914,7 @@ impl Exec<'_> {
         extra: i64,
         at: Inst,
     ) -> Operand {
-        let ind = self
-            .plan
-            .inductions
-            .iter()
-            .find(|d| d.phi == phi)
-            .expect("an induction of the plan");
+        let ind = self.plan.induction(phi);
         let step = self.step_ops[&phi];
         if ind.kind == InductionKind::Fp {
             // start op (float(idx + extra) * step), op the update's
@@ -1154,13 +1143,7 @@ impl Exec<'_> {
                 self.index = Operand::Value(p);
             }
             Recipe::Induction { phi, vector } => {
-                let ind = self
-                    .plan
-                    .inductions
-                    .iter()
-                    .find(|d| d.phi == *phi)
-                    .expect("an induction of the plan")
-                    .clone();
+                let ind = self.plan.induction(*phi).clone();
                 if *vector && vf > 1 && ind.kind == InductionKind::Fp {
                     self.fp_vector_induction(m, f, &ind);
                     return;
@@ -1198,13 +1181,7 @@ impl Exec<'_> {
                 self.pending_ind.push((*phi, Operand::Value(p), part_step));
             }
             Recipe::ReductionPhi { phi } => {
-                let red = self
-                    .plan
-                    .reductions
-                    .iter()
-                    .find(|x| x.phi == *phi)
-                    .expect("a reduction of the plan")
-                    .clone();
+                let red = self.plan.reduction(*phi).clone();
                 let red = ReductionPlan {
                     start: self.rdx_starts.get(phi).copied().unwrap_or(red.start),
                     ..red
@@ -1264,13 +1241,7 @@ impl Exec<'_> {
                 self.vals.insert(*phi, Val::Vector(parts));
             }
             Recipe::RecurrencePhi { phi } => {
-                let rec = self
-                    .plan
-                    .recurrences
-                    .iter()
-                    .find(|x| x.phi == *phi)
-                    .expect("a recurrence of the plan")
-                    .clone();
+                let rec = self.plan.recurrence(*phi).clone();
                 let ty = f.inst(*phi).ty;
                 let vty = self.vec_ty(m, ty);
                 let init = if vf == 1 {
@@ -1291,13 +1262,7 @@ impl Exec<'_> {
             }
             Recipe::RecurrenceSplice { phi } => {
                 self.flush_pending(m, f);
-                let rec = self
-                    .plan
-                    .recurrences
-                    .iter()
-                    .find(|x| x.phi == *phi)
-                    .expect("a recurrence of the plan")
-                    .clone();
+                let rec = self.plan.recurrence(*phi).clone();
                 let prev_op = Operand::Value(f.inst_result(rec.previous).expect("a value"));
                 let prev: Vec<Operand> = (0..ic).map(|k| self.vector(m, f, prev_op, k)).collect();
                 let mut parts = Vec::new();
@@ -2070,13 +2035,7 @@ impl Exec<'_> {
 
     /// The finished reduction of `phi` in the middle block.
     fn reduce(&mut self, m: &mut Module, f: &mut Function, phi: Inst) -> Operand {
-        let red = self
-            .plan
-            .reductions
-            .iter()
-            .find(|x| x.phi == phi)
-            .expect("a reduction of the plan")
-            .clone();
+        let red = self.plan.reduction(phi).clone();
         let exit = Operand::Value(f.inst_result(red.exit).expect("a value"));
         let parts: Vec<Operand> = (0..self.ic).map(|k| self.vector(m, f, exit, k)).collect();
         let mut acc = parts[0];
