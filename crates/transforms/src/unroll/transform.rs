@@ -346,12 +346,16 @@ fn merge_latches(m: &Module, f: &mut Function, latches: &[Block]) -> Vec<Block> 
                 f.inst_mut(bt).md().set(MdKind::LOOP, n);
             }
         }
+        // LLVM: an unnamed predecessor takes the merged block's name.
+        take_name_if_unnamed(f, lb, dest);
         f.layout.remove_block(dest);
         into.insert(dest, lb);
         merged.push(dest);
     }
     merged
 }
+
+use crate::utils::take_name_if_unnamed;
 
 fn gcd(a: u32, b: u32) -> u32 {
     if b == 0 {

@@ -551,6 +551,7 @@ pub fn merge_block_into_predecessor(
         replace_successor(f, p, b, next);
         phis_replace_pred(f, next, b, p);
         f.delete_inst(bt);
+        take_name_if_unnamed(f, p, b);
         f.layout.remove_block(b);
         return true;
     }
@@ -571,8 +572,22 @@ pub fn merge_block_into_predecessor(
             f.inst_mut(bt).md().set(MdKind::LOOP, n);
         }
     }
+    take_name_if_unnamed(f, p, b);
     f.layout.remove_block(b);
     true
+}
+
+/// What `MergeBlockIntoPredecessor` does with names: an unnamed `into`
+/// takes the name of `gone`, the block merged into it (which is removed
+/// right after, so the name stays unique).
+pub fn take_name_if_unnamed(f: &mut Function, into: Block, gone: Block) {
+    if f.block_name(into).is_some() {
+        return;
+    }
+    if let Some(name) = f.block_name(gone).map(str::to_owned) {
+        f.set_block_name(gone, None);
+        f.set_block_name(into, Some(&name));
+    }
 }
 
 /// Splits the edge `from -> to`: creates a new (unnamed) block placed just
