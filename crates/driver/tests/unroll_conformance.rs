@@ -3,7 +3,8 @@
 //! Every C program in `tests/unroll/` is compiled the way LLVM's `-O3`
 //! pipeline would hand it to its loop transformations (clang-19 without
 //! LLVM passes, then the simplification passes that precede the loop
-//! transformations), once as it is and once with `-g` (`common::programs`);
+//! transformations; a first line `// cflags: ...` adds clang flags), once
+//! as it is and once with `-g` (`common::programs`);
 //! every `.ll` there is used as it is. Each input then
 //! goes through loopwright and through `opt-19` with the same pipeline and
 //! options, and for each run:
@@ -26,6 +27,9 @@
 //! number of runs, the runs on inputs with debug info and the debug records
 //! found equal to opt-19's. The test ends with a line `N passed, M failed`. Skipped
 //! with a notice when LLVM 19 is not installed (an error under CI).
+//!
+//! `UNROLL_CONFORMANCE_VERBOSE=1` lists the runs whose code differs, with
+//! the first differing line.
 //!
 //! `self_test_wrong_outputs_fail` runs the same comparison on deliberately
 //! wrong outputs and shows that it fails.
@@ -60,6 +64,18 @@ const RUNS: &[(&str, &[&str])] = &[
     ),
     ("loop-unroll<O3>", &["-unroll-max-count=2"]),
     ("loop-unroll<O3;no-runtime>", &[]),
+    // The relocation model decides which global addresses fold into
+    // addressing modes (`tables.c`): at -O3's full-unroll threshold, opt's
+    // default `static` and clang's `pic` unroll different loops.
+    (
+        "function(loop(loop-unroll-full),loop-unroll<O3>,transform-warning)",
+        &["-unroll-threshold=300"],
+    ),
+    (
+        "function(loop(loop-unroll-full),loop-unroll<O3>,transform-warning)",
+        &["-unroll-threshold=300", "-relocation-model=pic"],
+    ),
+    ("loop-unroll<O3>", &["-relocation-model=pic"]),
 ];
 
 #[test]
@@ -72,15 +88,28 @@ fn unrolling_matches_opt() {
     let mut tally = Tally::default();
     let (mut same_code, mut debug_runs, mut debug_records) = (0, 0, 0);
     let mut known = Allowlist::new("DEBUG_RECORDS_DIFFER", DEBUG_RECORDS_DIFFER);
-    for program in common::programs("unroll", &work, |_| Vec::new()) {
+    let verbose = std::env::var_os("UNROLL_CONFORMANCE_VERBOSE").is_some();
+    for program in common::programs("unroll", &work, common::source_cflags) {
         let expected = program.runnable().then(|| common::lli(&program.path));
         for (k, &run) in RUNS.iter().enumerate() {
             let mut c = common::compare_with_opt(bin, &work, &program, expected.as_ref(), k, run);
             common::exempt_record_difference(&mut known, &c.tag, &mut c.problems);
-            if c.problems.is_empty()
-                && common::structural_text(&c.ours) == common::structural_text(&c.theirs)
-            {
-                same_code += 1;
+            if c.problems.is_empty() {
+                let (a, b) = (
+                    common::structural_text(&c.ours),
+                    common::structural_text(&c.theirs),
+                );
+                if a == b {
+                    same_code += 1;
+                } else if verbose {
+                    let first = a
+                        .lines()
+                        .zip(b.lines())
+                        .find(|(x, y)| x != y)
+                        .map(|(x, y)| format!("\n  ours:   {x}\n  opt-19: {y}"))
+                        .unwrap_or_default();
+                    eprintln!("code differs from opt-19: {}{first}", c.tag);
+                }
             }
             if c.problems.is_empty() && program.debug {
                 debug_runs += 1;
