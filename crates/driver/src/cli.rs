@@ -77,6 +77,16 @@ pub struct Cli {
           value_parser = clap::value_parser!(u8).range(0..=3))]
     pub opt_level: u8,
 
+    /// The relocation model the code will be generated for, as opt's
+    /// `-relocation-model`: `static` (opt's default on x86-64 ELF), `pic`
+    /// (what clang uses for PIE and PIC code, Debian's default),
+    /// `dynamic-no-pic`, `ropi`, `rwpi` or `ropi-rwpi`. It decides which
+    /// addresses of globals fold into x86 addressing modes, and so the
+    /// loop sizes the unroller and rotation measure.
+    #[arg(long = "relocation-model", value_name = "MODEL", default_value = "static",
+          value_parser = parse_reloc_model)]
+    pub relocation_model: loopwright_ir::RelocModel,
+
     /// Skip the IR verifier on input and output.
     #[arg(long = "disable-verify")]
     pub disable_verify: bool,
@@ -502,6 +512,7 @@ pub fn parse_args(
 /// [`UNROLL_OPTIONS`].
 const LONG: &[&str] = &[
     "passes",
+    "relocation-model",
     "time-passes",
     "pipeline",
     "pass-remarks",
@@ -572,6 +583,17 @@ pub fn vectorize_option_kind(name: &str) -> Option<ValueKind> {
         ValueKind::Bool
     } else {
         ValueKind::Uint
+    })
+}
+
+/// `-relocation-model`'s values, as opt spells them.
+fn parse_reloc_model(s: &str) -> Result<loopwright_ir::RelocModel, String> {
+    loopwright_ir::RelocModel::parse(s).ok_or_else(|| {
+        let names: Vec<&str> = loopwright_ir::RelocModel::ALL
+            .iter()
+            .map(|(_, n)| *n)
+            .collect();
+        format!("expected one of {}", names.join(", "))
     })
 }
 
@@ -744,6 +766,23 @@ mod tests {
             norm(&["lw", "-unroll-count", "3"]),
             ["lw", "--unroll-count", "3"]
         );
+    }
+
+    #[test]
+    fn relocation_model_as_opt_spells_it() {
+        use loopwright_ir::RelocModel;
+        let (cli, _) = parse(&["lw", "in.ll"]).unwrap();
+        assert_eq!(cli.relocation_model, RelocModel::Static);
+        for (model, name) in RelocModel::ALL {
+            let eq = format!("-relocation-model={name}");
+            let (cli, _) = parse(&["lw", &eq, "in.ll"]).unwrap();
+            assert_eq!(cli.relocation_model, model, "{eq}");
+            let (cli, _) = parse(&["lw", "-relocation-model", name, "in.ll"]).unwrap();
+            assert_eq!(cli.relocation_model, model, "-relocation-model {name}");
+            assert_eq!(cli.input.as_deref(), Some(std::path::Path::new("in.ll")));
+        }
+        assert!(parse(&["lw", "-relocation-model=PIC", "in.ll"]).is_err());
+        assert!(parse(&["lw", "-relocation-model=", "in.ll"]).is_err());
     }
 
     #[test]

@@ -53,6 +53,9 @@ pub struct Options {
     pub vectorize: loopwright_transforms::vectorize::VectorizeOptions,
     /// `-print-vplan`: print each loop's plan.
     pub print_vplan: bool,
+    /// `-relocation-model`: what the code is generated for (opt's default
+    /// on x86-64 ELF is `static`; clang's PIE and PIC builds are `pic`).
+    pub relocation_model: loopwright_ir::RelocModel,
 }
 
 impl Default for Options {
@@ -69,6 +72,7 @@ impl Default for Options {
             laa: Default::default(),
             vectorize: Default::default(),
             print_vplan: false,
+            relocation_model: loopwright_ir::RelocModel::Static,
         }
     }
 }
@@ -527,6 +531,7 @@ pub struct Output {
 pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failure> {
     let mut timings = Timings::new();
     let (mut m, map) = timings.time("parse", || parse_with_source_map(src, file))?;
+    m.relocation_model = opts.relocation_model;
     let warnings = diag::parser_warnings(file, src, &map);
     // The analyses the input's verifier computes, and those the lint
     // below computes, are kept for the first function pass that runs on

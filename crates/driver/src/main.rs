@@ -71,6 +71,7 @@ fn run(cli: &Cli, unroll: UnrollOptions) -> Result<(), String> {
         passes,
         verify: !cli.disable_verify,
         verify_each: cli.verify_each,
+        relocation_model: cli.relocation_model,
         opt_level: cli.opt_level,
         order: order(cli),
         part: part(cli),

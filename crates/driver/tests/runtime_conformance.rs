@@ -180,16 +180,6 @@ fn structural(path: &Path) -> BTreeMap<String, String> {
     out
 }
 
-/// The clang flags of a first line `// cflags: ...`.
-fn cflags(source: &str) -> Vec<String> {
-    source
-        .lines()
-        .next()
-        .and_then(|l| l.strip_prefix("// cflags:"))
-        .map(|f| f.split_whitespace().map(str::to_owned).collect())
-        .unwrap_or_default()
-}
-
 /// `!123` becomes `!N` (metadata numbering depends on the whole module).
 fn erase_md_numbers(line: &str) -> String {
     let mut out = String::with_capacity(line.len());
@@ -219,7 +209,7 @@ fn runtime_unrolling_matches_opt() {
     let (mut debug_runs, mut debug_records) = (0, 0);
     let mut known = Allowlist::new("DEBUG_RECORDS_DIFFER", DEBUG_RECORDS_DIFFER);
     let mut differing = Vec::new();
-    for program in common::programs("runtime", &work, cflags) {
+    for program in common::programs("runtime", &work, common::source_cflags) {
         let expected = program.runnable().then(|| common::lli(&program.path));
         if let Some(e) = &expected {
             assert_eq!(

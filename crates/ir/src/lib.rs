@@ -53,6 +53,6 @@ pub use layout::Layout;
 pub use metadata::{Attachments, Md, MdBody, MdField, MdFieldValue, MdNodeData, Metadata};
 pub use module::{
     AliasData, ComdatData, ComdatKind, DllStorage, GlobalCommon, GlobalVarData, IFuncData, Linkage,
-    Module, NamedMd, ThreadLocal, UnnamedAddr, Visibility,
+    Module, NamedMd, RelocModel, ThreadLocal, UnnamedAddr, Visibility,
 };
 pub use types::{NamedStruct, NamedStructData, StructBody, Type, TypeData, TypeTable};

@@ -230,6 +230,54 @@ pub struct Module {
     pub aliases: PrimaryMap<Alias, AliasData>,
     pub ifuncs: PrimaryMap<IFunc, IFuncData>,
     pub named_md: Vec<NamedMd>,
+    /// The relocation model the code will be generated for: not part of the
+    /// IR text (never printed), but of the target machine opt builds for it
+    /// (`-relocation-model`). It decides which addresses fold into x86
+    /// addressing modes, and so the loop sizes the unroller measures.
+    /// Static unless set, as opt-19 on an x86-64 ELF triple.
+    pub relocation_model: RelocModel,
+}
+
+/// LLVM's `Reloc::Model`, spelled as `opt -relocation-model=` spells it.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub enum RelocModel {
+    #[default]
+    Static,
+    Pic,
+    DynamicNoPic,
+    Ropi,
+    Rwpi,
+    RopiRwpi,
+}
+
+impl RelocModel {
+    /// Every model with its option value.
+    pub const ALL: [(RelocModel, &'static str); 6] = [
+        (RelocModel::Static, "static"),
+        (RelocModel::Pic, "pic"),
+        (RelocModel::DynamicNoPic, "dynamic-no-pic"),
+        (RelocModel::Ropi, "ropi"),
+        (RelocModel::Rwpi, "rwpi"),
+        (RelocModel::RopiRwpi, "ropi-rwpi"),
+    ];
+
+    /// The model an option value names.
+    pub fn parse(s: &str) -> Option<RelocModel> {
+        Self::ALL.iter().find(|(_, n)| *n == s).map(|(m, _)| *m)
+    }
+
+    /// The option value.
+    pub fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(m, _)| *m == self)
+            .map_or("static", |(_, n)| n)
+    }
+
+    /// LLVM's `TargetMachine::isPositionIndependent`.
+    pub fn is_position_independent(self) -> bool {
+        self == RelocModel::Pic
+    }
 }
 
 impl Module {

@@ -83,10 +83,13 @@ pub fn lowered_to_call(name: &str) -> bool {
 /// followed by X86's `isLegalAddressingMode` (a signed 32-bit
 /// displacement, under 16 MiB from a global; scale 1, 2, 4 or 8, or 3, 5
 /// or 9 when there is no base register; a global only when the code can
-/// address it directly: `dso_local`, under opt's static relocation model).
-/// A GEP without indices is free on a register and costs 1 on a global, as
-/// in LLVM. Without an x86 triple, LLVM's target-independent rule: only a
-/// register, or a register plus an unscaled one, is an addressing mode.
+/// address it directly, `dso_local`; and under the `pic` relocation model
+/// (`Module::relocation_model`) a 64-bit global only on its own or with an
+/// unscaled index, because it is addressed relative to the instruction
+/// pointer). A GEP without indices is free on a register and costs 1 on a
+/// global, as in LLVM. Without an x86 triple, LLVM's target-independent
+/// rule: only a register, or a register plus an unscaled one, is an
+/// addressing mode.
 fn gep_folds(m: &Module, data: &InstData) -> bool {
     let ops = data.operands();
     let Some(&base) = ops.first() else {
@@ -95,6 +98,26 @@ fn gep_folds(m: &Module, data: &InstData) -> bool {
     let loopwright_ir::Extra::Gep { source_ty } = data.extra else {
         return false;
     };
+    let indices: smallvec::SmallVec<[Option<i64>; 4]> = ops[1..]
+        .iter()
+        .map(|&idx| match idx {
+            Operand::Const(c) => m.consts.as_i64(c),
+            _ => None,
+        })
+        .collect();
+    gep_folds_with(m, base, source_ty, &indices)
+}
+
+/// [`gep_folds`] for a GEP on `base` over `source_ty` whose indices are
+/// the constants given (`None`: not a constant): the unroller's simulation
+/// asks it with the operands an iteration simplified (LLVM's
+/// `getInstructionCost` with simplified operands).
+pub fn gep_folds_with(
+    m: &Module,
+    base: Operand,
+    source_ty: loopwright_ir::Type,
+    indices: &[Option<i64>],
+) -> bool {
     let global = match base {
         Operand::Const(c) => match m.consts.data(strip_pointer_casts(m, c)) {
             ConstData::Global { global, .. } => Some(*global),
@@ -103,7 +126,7 @@ fn gep_folds(m: &Module, data: &InstData) -> bool {
         Operand::Value(_) => None,
         _ => None,
     };
-    if ops.len() == 1 {
+    if indices.is_empty() {
         return global.is_none();
     }
     let dl = DataLayout::of_module(m);
@@ -114,12 +137,8 @@ fn gep_folds(m: &Module, data: &InstData) -> bool {
     // The type the next index selects in (LLVM's `gep_type_iterator`): the
     // first index steps over whole source elements.
     let mut indexed = source_ty;
-    for (k, &idx) in ops[1..].iter().enumerate() {
+    for (k, &constant) in indices.iter().enumerate() {
         let cur = indexed;
-        let constant = match idx {
-            Operand::Const(c) => m.consts.as_i64(c),
-            _ => None,
-        };
         let is_struct = k > 0 && tt.struct_elems(cur).is_some();
         if is_struct {
             let Some(field) = constant else {
@@ -161,7 +180,8 @@ fn gep_folds(m: &Module, data: &InstData) -> bool {
         indexed = elem;
     }
     let has_base_reg = global.is_none();
-    if !crate::subtarget::x86_arch(m.triple.as_deref()).0 {
+    let (is_x86, is_64bit) = crate::subtarget::x86_arch(m.triple.as_deref());
+    if !is_x86 {
         // LLVM's target-independent answer (no triple, or one this model
         // does not know): register, or register plus register.
         return has_base_reg && offset == 0 && scale <= 1;
@@ -175,6 +195,11 @@ fn gep_folds(m: &Module, data: &InstData) -> bool {
             || common.linkage.is_local()
             || common.visibility != loopwright_ir::Visibility::Default;
         if !dso_local || offset >= 16 << 20 {
+            return false;
+        }
+        // Instruction-pointer-relative: no room for a displacement or a
+        // scaled index.
+        if m.relocation_model.is_position_independent() && is_64bit && (offset != 0 || scale > 1) {
             return false;
         }
     }

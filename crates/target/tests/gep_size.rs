@@ -12,12 +12,17 @@
 //! - every GEP of the repository's `.ll` inputs and of its C programs
 //!   compiled by clang-19 at `-O2`.
 //!
+//! Both under opt's default relocation model (`static`) and under `pic`
+//! (`-relocation-model=pic` to opt-19, `Module::relocation_model` here),
+//! where a 64-bit global's address folds only alone or with an unscaled
+//! index.
+//!
 //! Every GEP's cost must equal opt-19's; the counts are floors.
 //! [`comparison_fails_on_a_wrong_cost`] shows the comparison failing when one
 //! cost is wrong. Skipped with a notice when opt-19 or clang-19 is missing
 //! (an error under `CI=1`).
 
-use loopwright_ir::{Module, Opcode};
+use loopwright_ir::{Module, Opcode, RelocModel};
 use loopwright_testkit::rng::Rng;
 use loopwright_testkit::run::{run, TIMEOUT};
 use loopwright_testkit::tools::{CLANG, OPT};
@@ -49,10 +54,11 @@ fn ours(m: &Module) -> Costs {
 }
 
 /// opt-19's GEP costs, read from its `print<cost-model>` output.
-fn theirs(file: &Path) -> Result<Costs, String> {
+fn theirs(file: &Path, rm: RelocModel) -> Result<Costs, String> {
     let fin = run(
         Command::new(OPT)
             .arg("-passes=print<cost-model>")
+            .arg(format!("-relocation-model={}", rm.name()))
             .arg("-cost-kind=code-size")
             .arg("-disable-output")
             .arg(file),
@@ -122,11 +128,15 @@ fn compare(what: &str, ours: &Costs, theirs: &Costs) -> (usize, Vec<String>) {
     (compared, diffs)
 }
 
-fn check_file(path: &Path) -> Result<(usize, Vec<String>), String> {
+/// The relocation models compared, with the suffix of their floors.
+const MODELS: [(RelocModel, &str); 2] = [(RelocModel::Static, ""), (RelocModel::Pic, ".pic")];
+
+fn check_file(path: &Path, rm: RelocModel) -> Result<(usize, Vec<String>), String> {
     let src = std::fs::read(path).map_err(|e| e.to_string())?;
-    let name = path.display().to_string();
-    let m = loopwright_parse::parse_module(&src, &name).map_err(|e| e.render(&name, &src))?;
-    let t = theirs(path)?;
+    let name = format!("{} ({})", path.display(), rm.name());
+    let mut m = loopwright_parse::parse_module(&src, &name).map_err(|e| e.render(&name, &src))?;
+    m.relocation_model = rm;
+    let t = theirs(path, rm)?;
     Ok(compare(&name, &ours(&m), &t))
 }
 
@@ -262,25 +272,35 @@ fn generated_geps_cost_as_in_opt19() {
         return;
     }
     let dir = work_dir();
-    let mut compared = 0;
     let mut diffs = Vec::new();
+    let mut paths = Vec::new();
     for seed in 0..8u64 {
         let path = dir.join(format!("probes{seed}.ll"));
         std::fs::write(&path, probes(0x6e9 + seed, 400)).expect("write the probes");
-        match check_file(&path) {
-            Ok((n, d)) => {
-                compared += n;
-                diffs.extend(d);
-            }
-            Err(e) => diffs.push(format!("{}: {e}", path.display())),
-        }
+        paths.push(path);
     }
-    eprintln!(
-        "gep_size: {compared} generated GEPs compared, {} differ",
-        diffs.len()
-    );
+    let mut floors = Vec::new();
+    for (rm, suffix) in MODELS {
+        let mut compared = 0;
+        for path in &paths {
+            match check_file(path, rm) {
+                Ok((n, d)) => {
+                    compared += n;
+                    diffs.extend(d);
+                }
+                Err(e) => diffs.push(format!("{}: {e}", path.display())),
+            }
+        }
+        eprintln!(
+            "gep_size ({}): {compared} generated GEPs compared, {} differ so far",
+            rm.name(),
+            diffs.len()
+        );
+        floors.push((format!("target.gep_size.generated{suffix}"), compared));
+    }
     assert!(diffs.is_empty(), "{}", diffs.join("\n"));
-    loopwright_testkit::floors::check("target.gep_size.generated", compared);
+    let floors: Vec<(&str, usize)> = floors.iter().map(|(k, n)| (k.as_str(), *n)).collect();
+    loopwright_testkit::floors::check_all(&floors);
 }
 
 /// The repository's `.ll` inputs (not the malformed ones) and its C
@@ -331,35 +351,39 @@ fn repository_geps_cost_as_in_opt19() {
             lls.push(out);
         }
     }
-    let mut compared = 0;
-    let mut files = 0;
     let mut diffs = Vec::new();
-    for p in &lls {
-        match check_file(p) {
-            Ok((n, d)) => {
-                files += 1;
-                compared += n;
-                diffs.extend(d);
+    let mut floors = Vec::new();
+    for (rm, suffix) in MODELS {
+        let mut compared = 0;
+        let mut files = 0;
+        for p in &lls {
+            match check_file(p, rm) {
+                Ok((n, d)) => {
+                    files += 1;
+                    compared += n;
+                    diffs.extend(d);
+                }
+                // Inputs opt-19 or the parser refuses on purpose (unverified
+                // hand-written modules) are not this test's business.
+                Err(e) => eprintln!(
+                    "gep_size: skipped {}: {}",
+                    p.display(),
+                    e.lines().next().unwrap_or("")
+                ),
             }
-            // Inputs opt-19 or the parser refuses on purpose (unverified
-            // hand-written modules) are not this test's business.
-            Err(e) => eprintln!(
-                "gep_size: skipped {}: {}",
-                p.display(),
-                e.lines().next().unwrap_or("")
-            ),
         }
+        eprintln!(
+            "gep_size ({}): {compared} GEPs in {files} modules compared ({} C programs), {} differ so far",
+            rm.name(),
+            cs.len(),
+            diffs.len()
+        );
+        floors.push((format!("target.gep_size.modules{suffix}"), files));
+        floors.push((format!("target.gep_size.repository{suffix}"), compared));
     }
-    eprintln!(
-        "gep_size: {compared} GEPs in {files} modules compared ({} C programs), {} differ",
-        cs.len(),
-        diffs.len()
-    );
     assert!(diffs.is_empty(), "{}", diffs.join("\n"));
-    loopwright_testkit::floors::check_all(&[
-        ("target.gep_size.modules", files),
-        ("target.gep_size.repository", compared),
-    ]);
+    let floors: Vec<(&str, usize)> = floors.iter().map(|(k, n)| (k.as_str(), *n)).collect();
+    loopwright_testkit::floors::check_all(&floors);
 }
 
 /// A wrong cost (one GEP's cost changed) fails the comparison; so do a

@@ -37,6 +37,15 @@ pub const GCC: &str = "gcc";
 pub const OPT: &str = "opt-19";
 pub const LLC: &str = "llc-19";
 
+/// The relocation model of every step: Debian's clang builds
+/// position-independent executables, so `A` is compiled for `pic`, and
+/// the split builds must see the same target machine: opt's default
+/// (`static`) lets a global's address fold into more addressing modes,
+/// which changes loop sizes and so unrolling decisions (`short_dct8_i32`
+/// unrolls a loop clang -O3 keeps). `opt-19`, `llc-19` and loopwright all
+/// get `-relocation-model=pic`.
+pub const RELOCATION_MODEL: &str = "-relocation-model=pic";
+
 /// One way to build a kernel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Build {
@@ -167,6 +176,7 @@ pub fn build_kernel(
                 let lw = |part: &str, input: &Path, output: &Path| {
                     run(Command::new(&tc.loopwright)
                         .arg(format!("--pipeline-part={part}"))
+                        .arg(RELOCATION_MODEL)
                         .arg(input)
                         .arg("-o")
                         .arg(output))
@@ -191,7 +201,7 @@ pub fn build_kernel(
         // clang builds position-independent executables, hence `pic`.
         let obj = dir.join(format!("{}.o", b.name()));
         let res = run(Command::new(LLC)
-            .args(["-O3", "-relocation-model=pic", "-filetype=obj"])
+            .args(["-O3", RELOCATION_MODEL, "-filetype=obj"])
             .arg(&post)
             .arg("-o")
             .arg(&obj))
@@ -218,6 +228,7 @@ fn opt(passes: &str, input: &Path, output: &Path) -> Result<()> {
     }
     run(cmd
         .arg(format!("-passes={passes}"))
+        .arg(RELOCATION_MODEL)
         .arg(input)
         .arg("-o")
         .arg(output))

@@ -388,6 +388,11 @@ pub fn markdown(
     }
     let _ = writeln!(md, "- loopwright: {}", env.loopwright);
     let _ = writeln!(md, "- Measured: {}", metric.describe());
+    let _ = writeln!(
+        md,
+        "- Relocation model: every `opt-19`, `llc-19` and loopwright step runs with `{}`, the target machine of clang's default position-independent executables (A)",
+        super::build::RELOCATION_MODEL
+    );
     let _ = writeln!(md, "- Checksums: every build against A; integers exactly, floating point within the relative tolerance each kernel prints (1e-6 unless stated, 0 for the pragma kernels that allow reassociation on exact data)");
     let _ = writeln!(md, "\n| build | how |\n|---|---|");
     let _ = writeln!(md, "| A | `clang-19 {}` |", env.cflags);

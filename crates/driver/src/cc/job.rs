@@ -288,6 +288,10 @@ pub struct Cc1 {
     pub diag: DiagOptions,
     /// `-fno-unroll-loops` (the last of it and `-funroll-loops`).
     pub no_unroll: bool,
+    /// `-mrelocation-model MODEL` (cc1 gets `pic` for PIE and PIC code,
+    /// Debian's default; without it cc1 generates `static` code). The
+    /// target machine loopwright's costs assume.
+    pub relocation_model: loopwright_ir::RelocModel,
     /// The `-mllvm` values, with the index of each `-mllvm`.
     pub mllvm: Vec<(usize, String)>,
     /// `-dumpdir PREFIX`: where clang puts auxiliary files of a
@@ -363,6 +367,7 @@ impl Cc1 {
             warnings: Vec::new(),
             diag: DiagOptions::default(),
             no_unroll: false,
+            relocation_model: loopwright_ir::RelocModel::Static,
             mllvm: Vec::new(),
             dumpdir: None,
             step_aside: None,
@@ -386,6 +391,11 @@ impl Cc1 {
                     "-opt-record-format" => record_format = Some(v.clone()),
                     "-opt-record-passes" => record_passes = Some(v.clone()),
                     "-dumpdir" => j.dumpdir = Some(v.clone()),
+                    "-mrelocation-model" => {
+                        if let Some(m) = loopwright_ir::RelocModel::parse(v) {
+                            j.relocation_model = m;
+                        }
+                    }
                     "-ftabstop" => {
                         if let Ok(n) = v.parse::<usize>() {
                             if (1..=100).contains(&n) {

@@ -888,6 +888,7 @@ fn run_loopwright(
         order: crate::pipeline::Order::NewPm,
         part,
         unroll,
+        relocation_model: job.relocation_model,
         ..Default::default()
     };
     let name = format!("{}.{input}", files.stem);
@@ -898,11 +899,16 @@ fn run_loopwright(
             .map(|a| format!(" {a}"))
             .collect();
         eprintln!(
-            " (in-process) loopwright -O{level}{}{user} --pipeline-part={} {name} -o {}.{output}",
+            " (in-process) loopwright -O{level}{}{}{user} --pipeline-part={} {name} -o {}.{output}",
             if job.no_unroll {
                 " (unrolling only when forced)"
             } else {
                 ""
+            },
+            if job.relocation_model == loopwright_ir::RelocModel::Static {
+                String::new()
+            } else {
+                format!(" -relocation-model={}", job.relocation_model.name())
             },
             part.name(),
             files.stem

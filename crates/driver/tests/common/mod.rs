@@ -131,6 +131,17 @@ pub fn prepare_c(src: &Path, name: &str, cflags: &[String], work: &Path) -> Path
     ll
 }
 
+/// The clang flags of a C program's first line `// cflags: ...` (for
+/// [`programs`]).
+pub fn source_cflags(source: &str) -> Vec<String> {
+    source
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("// cflags:"))
+        .map(|f| f.split_whitespace().map(str::to_owned).collect())
+        .unwrap_or_default()
+}
+
 /// One input program of a test directory.
 pub struct Program {
     /// The file name without its extension (with `.g` added for the

@@ -696,8 +696,9 @@ impl Sim<'_> {
     }
 
     /// `getGEPCost` with the simplified operands: a `getelementptr` whose
-    /// indices all became constants folds into an addressing mode (except on
-    /// a global that needs a GOT load).
+    /// indices all became constants folds into an addressing mode when the
+    /// target model says so (not on a global that needs a GOT load, nor on
+    /// a global with a displacement under the `pic` relocation model).
     fn gep_cost(&self, data: &InstData) -> u32 {
         let ops = data.operands();
         let base = ops.first().map_or(SVal::Folded, |&o| self.resolve(o));
@@ -709,28 +710,27 @@ impl Sim<'_> {
         if !newly_const && !base_changed {
             return cost::inst_cost(self.m, self.f, data);
         }
-        let all_const = ops
+        let indices: Option<smallvec::SmallVec<[Option<i64>; 4]>> = ops
             .iter()
             .skip(1)
-            .all(|&o| matches!(self.resolve(o), SVal::Int(_)));
-        if !all_const {
+            .map(|&o| match self.resolve(o) {
+                SVal::Int(c) => Some(i64::try_from(c.s()).ok()),
+                _ => None,
+            })
+            .collect();
+        let Some(indices) = indices else {
             return cost::inst_cost(self.m, self.f, data);
-        }
-        match base {
-            SVal::Const(c) => match self.m.consts.data(c) {
-                ConstData::Global { global, .. } => u32::from(!is_dso_local(self.m, *global)),
-                _ => 0,
-            },
-            _ => 0,
-        }
+        };
+        let SVal::Const(c) = base else {
+            return 0;
+        };
+        let loopwright_ir::Extra::Gep { source_ty } = data.extra else {
+            return cost::inst_cost(self.m, self.f, data);
+        };
+        let folds =
+            loopwright_target::size::gep_folds_with(self.m, Operand::Const(c), source_ty, &indices);
+        u32::from(!folds)
     }
-}
-
-/// Whether a global is addressed directly (no GOT load) under opt's static
-/// relocation model: `dso_local`, local, or not of default visibility.
-fn is_dso_local(m: &Module, g: GlobalRef) -> bool {
-    let c = m.global_common(g);
-    c.dso_local || c.linkage.is_local() || c.visibility != loopwright_ir::Visibility::Default
 }
 
 /// x86-64's cost of an integer multiply, division or remainder, given the
