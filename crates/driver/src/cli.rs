@@ -151,6 +151,15 @@ pub struct Cli {
           value_parser = parse_llvm_bool, action = ArgAction::Set)]
     pub enable_mem_access_versioning: Option<bool>,
 
+    /// Print the decision of the named passes for every loop they
+    /// consider, and its reason, one line per loop, to standard error
+    /// (LLVM's debug types, comma-separated): `loop-unroll` (both unroll
+    /// passes), `loop-rotate`. Other names are ignored, as LLVM ignores
+    /// debug types nothing prints.
+    #[arg(long = "debug-only", value_name = "TYPES", value_delimiter = ',',
+          action = ArgAction::Append)]
+    pub debug_only: Vec<String>,
+
     /// The loop vectorizer's options.
     #[command(flatten)]
     pub vectorize: VectorizeArgs,
@@ -522,6 +531,7 @@ const LONG: &[&str] = &[
     "max-forked-scev-depth",
     "alias-set-saturation-threshold",
     "enable-mem-access-versioning",
+    "debug-only",
 ];
 
 /// The loop vectorizer's options, the arguments of [`VectorizeArgs`]
