@@ -1473,11 +1473,13 @@ done:
 
     #[test]
     fn decisions_are_logged_with_their_reasons() {
+        // (Top-level loops in the loop pass manager's order: the last
+        // first.)
         let (text, log) = logged(&unguarded_in_a_row(2), RotateOptions::default());
         assert_eq!(
             log,
-            "loop-rotate: loop %h0 in @f: rotated (new header %b0)\n\
-             loop-rotate: loop %h1 in @f: rotated (new header %b1)\n"
+            "loop-rotate: loop %h1 in @f: rotated (new header %b1)\n\
+             loop-rotate: loop %h0 in @f: rotated (new header %b0)\n"
         );
         assert_eq!(text, rotate(&unguarded_in_a_row(2), false).text);
         let small = RotateOptions { max_header_size: 1 };
