@@ -8,8 +8,9 @@
 //! steers runtime unrolling) are spelled once, in [`UNROLL_OPTIONS`]: name,
 //! type, help text and the [`UnrollOptions`] field each sets. Their clap
 //! arguments, the names [`normalize_args`] rewrites, the mapping into
-//! `UnrollOptions` and README's list are derived from it (README's by a
-//! test). They are parsed as LLVM's `cl::opt`s are:
+//! `UnrollOptions`, README's list and the fuzzers' (`fuzz/src/optimizer.rs`,
+//! which only adds the values it tries) are derived from it (README's and
+//! the fuzzers' lists checked by tests). They are parsed as LLVM's `cl::opt`s are:
 //! - a boolean takes a value only after `=` (`-unroll-runtime`,
 //!   `-unroll-runtime=false`); the word after it is the next argument
 //!   (`-unroll-runtime in.ll` reads `in.ll` as the input). Values as
