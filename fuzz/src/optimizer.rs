@@ -21,7 +21,7 @@
 pub mod irgen;
 
 use arbitrary::Unstructured;
-use loopwright::cli::{ValueKind, VECTORIZE_OPTIONS};
+use loopwright::cli::{Field, ValueKind, UNROLL_OPTIONS, VECTORIZE_OPTIONS};
 use loopwright::pipeline::Order;
 use loopwright_transforms::unroll::UnrollOptions;
 
@@ -62,53 +62,64 @@ impl Default for RunConfig {
     }
 }
 
-type NumField = fn(&mut UnrollOptions) -> &mut Option<u32>;
-type BoolField = fn(&mut UnrollOptions) -> &mut Option<bool>;
-
-/// The numeric `-unroll-*` options, and the values the fuzzers try:
-/// LLVM's defaults, their neighbours and extremes, but bounded so that
-/// what a correct unroller does with them stays small (a forced peel
-/// count is not bounded by any threshold, in LLVM either).
-const NUM_FLAGS: &[(&str, NumField, &[u32])] = &[
-    (
-        "unroll-threshold",
-        |o| &mut o.threshold,
-        &[0, 1, 50, 150, 300, 1000, 4000],
-    ),
-    (
-        "unroll-partial-threshold",
-        |o| &mut o.partial_threshold,
-        &[0, 1, 50, 150, 300, 1000],
-    ),
-    (
-        "unroll-count",
-        |o| &mut o.count,
-        &[0, 1, 2, 3, 4, 5, 8, 16, 1 << 31],
-    ),
-    ("unroll-max-count", |o| &mut o.max_count, &[0, 1, 2, 4, 8]),
-    (
-        "unroll-full-max-count",
-        |o| &mut o.full_max_count,
-        &[0, 1, 4, 16, 1000],
-    ),
-    (
-        "unroll-max-upperbound",
-        |o| &mut o.max_upper_bound,
-        &[0, 1, 4, 8, 16],
-    ),
-    ("unroll-peel-count", |o| &mut o.peel_count, &[0, 1, 2, 3, 7]),
+/// The values the fuzzers try for the numeric `-unroll-*` options they
+/// vary: LLVM's defaults, their neighbours and extremes, but bounded so
+/// that what a correct unroller does with them stays small (a forced peel
+/// count is not bounded by any threshold, in LLVM either). Each option's
+/// type and `UnrollOptions` field come from `cli::UNROLL_OPTIONS`, where
+/// the options are declared once ([`unroll_field`]).
+const NUM_VALUES: &[(&str, &[u32])] = &[
+    ("unroll-threshold", &[0, 1, 50, 150, 300, 1000, 4000]),
+    ("unroll-partial-threshold", &[0, 1, 50, 150, 300, 1000]),
+    ("unroll-count", &[0, 1, 2, 3, 4, 5, 8, 16, 1 << 31]),
+    ("unroll-max-count", &[0, 1, 2, 4, 8]),
+    ("unroll-full-max-count", &[0, 1, 4, 16, 1000]),
+    ("unroll-max-upperbound", &[0, 1, 4, 8, 16]),
+    ("unroll-peel-count", &[0, 1, 2, 3, 7]),
 ];
 
-/// The boolean `-unroll-*` options.
-const BOOL_FLAGS: &[(&str, BoolField)] = &[
-    ("unroll-runtime", |o| &mut o.runtime),
-    ("unroll-allow-partial", |o| &mut o.allow_partial),
-    ("unroll-allow-remainder", |o| &mut o.allow_remainder),
-    ("unroll-allow-peeling", |o| &mut o.allow_peeling),
-    ("unroll-runtime-epilog", |o| &mut o.runtime_epilog),
-    ("unroll-runtime-multi-exit", |o| &mut o.runtime_multi_exit),
-    ("unroll-remainder", |o| &mut o.unroll_remainder),
+/// The boolean `-unroll-*` options the fuzzers vary.
+const BOOL_VARIED: &[&str] = &[
+    "unroll-runtime",
+    "unroll-allow-partial",
+    "unroll-allow-remainder",
+    "unroll-allow-peeling",
+    "unroll-runtime-epilog",
+    "unroll-runtime-multi-exit",
+    "unroll-remainder",
 ];
+
+/// The `UnrollOptions` field of the `-unroll-*` option `name` (without
+/// dashes), from `cli::UNROLL_OPTIONS`; `None` if there is no such option.
+fn unroll_field(name: &str) -> Option<Field> {
+    UNROLL_OPTIONS
+        .iter()
+        .find(|o| o.name == name)
+        .map(|o| o.field)
+}
+
+/// The options [`NUM_VALUES`] and [`BOOL_VARIED`] name are options of
+/// `cli::UNROLL_OPTIONS`, numeric and boolean as the lists have them (the
+/// replay test checks it).
+pub fn check_option_lists() -> Result<(), String> {
+    for &(name, _) in NUM_VALUES {
+        if !matches!(unroll_field(name), Some(Field::Uint(_))) {
+            return Err(format!("-{name}: no numeric option of cli::UNROLL_OPTIONS"));
+        }
+    }
+    for &name in BOOL_VARIED {
+        if !matches!(unroll_field(name), Some(Field::Bool(_))) {
+            return Err(format!("-{name}: no boolean option of cli::UNROLL_OPTIONS"));
+        }
+    }
+    Ok(())
+}
+
+/// The field of an option the lists above name ([`check_option_lists`]:
+/// they all exist, with their kinds).
+fn varied_field(name: &str) -> Field {
+    unroll_field(name).unwrap_or_else(|| panic!("-{name} is not in cli::UNROLL_OPTIONS"))
+}
 
 fn order_name(o: Order) -> &'static str {
     match o {
@@ -132,14 +143,23 @@ impl RunConfig {
                 }
             }
         }
+        // Every option of `cli::UNROLL_OPTIONS` that is set, the varied
+        // ones first, in the order of the lists above.
         let mut u = self.unroll.clone();
-        for &(name, field, _) in NUM_FLAGS {
-            if let Some(v) = *field(&mut u) {
-                out.push(format!("-{name}={v}"));
-            }
-        }
-        for &(name, field) in BOOL_FLAGS {
-            if let Some(v) = *field(&mut u) {
+        let names = NUM_VALUES
+            .iter()
+            .map(|&(n, _)| n)
+            .chain(BOOL_VARIED.iter().copied());
+        let rest = UNROLL_OPTIONS
+            .iter()
+            .map(|o| o.name)
+            .filter(|n| !NUM_VALUES.iter().any(|v| v.0 == *n) && !BOOL_VARIED.contains(n));
+        for name in names.chain(rest) {
+            let value = match varied_field(name) {
+                Field::Uint(field) => field(&mut u).map(|v| v.to_string()),
+                Field::Bool(field) => field(&mut u).map(|v| v.to_string()),
+            };
+            if let Some(v) = value {
                 out.push(format!("-{name}={v}"));
             }
         }
@@ -171,17 +191,17 @@ impl RunConfig {
                     vectorize_args(std::slice::from_ref(&word))?;
                     cfg.vectorize.push(word.clone());
                 }
-                (_, Some(v)) => {
-                    if let Some(&(_, field, _)) = NUM_FLAGS.iter().find(|f| f.0 == name) {
+                (_, Some(v)) => match unroll_field(name) {
+                    Some(Field::Uint(field)) => {
                         let n = v.parse().map_err(|_| format!("bad number: {word}"))?;
                         *field(&mut cfg.unroll) = Some(n);
-                    } else if let Some(&(_, field)) = BOOL_FLAGS.iter().find(|f| f.0 == name) {
+                    }
+                    Some(Field::Bool(field)) => {
                         let b = v.parse().map_err(|_| format!("bad boolean: {word}"))?;
                         *field(&mut cfg.unroll) = Some(b);
-                    } else {
-                        return Err(format!("unknown option: {word}"));
                     }
-                }
+                    None => return Err(format!("unknown option: {word}")),
+                },
                 _ => return Err(format!("unknown option: {word}")),
             }
         }
@@ -199,14 +219,18 @@ impl RunConfig {
             unroll: UnrollOptions::default(),
             vectorize: Vec::new(),
         };
-        for &(_, field, values) in NUM_FLAGS {
+        for &(name, values) in NUM_VALUES {
             if chance(u, 1, 4) {
-                *field(&mut cfg.unroll) = Some(values[pick(u, values.len())]);
+                if let Field::Uint(field) = varied_field(name) {
+                    *field(&mut cfg.unroll) = Some(values[pick(u, values.len())]);
+                }
             }
         }
-        for &(_, field) in BOOL_FLAGS {
+        for &name in BOOL_VARIED {
             if chance(u, 1, 4) {
-                *field(&mut cfg.unroll) = Some(chance(u, 1, 2));
+                if let Field::Bool(field) = varied_field(name) {
+                    *field(&mut cfg.unroll) = Some(chance(u, 1, 2));
+                }
             }
         }
         cfg.vectorize = arbitrary_vectorize_options(u);

@@ -8,8 +8,9 @@
 //! steers runtime unrolling) are spelled once, in [`UNROLL_OPTIONS`]: name,
 //! type, help text and the [`UnrollOptions`] field each sets. Their clap
 //! arguments, the names [`normalize_args`] rewrites, the mapping into
-//! `UnrollOptions` and README's list are derived from it (README's by a
-//! test). They are parsed as LLVM's `cl::opt`s are:
+//! `UnrollOptions`, README's list and the fuzzers' (`fuzz/src/optimizer.rs`,
+//! which only adds the values it tries) are derived from it (README's and
+//! the fuzzers' lists checked by tests). They are parsed as LLVM's `cl::opt`s are:
 //! - a boolean takes a value only after `=` (`-unroll-runtime`,
 //!   `-unroll-runtime=false`); the word after it is the next argument
 //!   (`-unroll-runtime in.ll` reads `in.ll` as the input). Values as
@@ -160,6 +161,15 @@ pub struct Cli {
           require_equals = true, default_missing_value = "true",
           value_parser = parse_llvm_bool, action = ArgAction::Set)]
     pub enable_mem_access_versioning: Option<bool>,
+
+    /// Print the decision of the named passes for every loop they
+    /// consider, and its reason, one line per loop, to standard error
+    /// (LLVM's debug types, comma-separated): `loop-unroll` (both unroll
+    /// passes), `loop-rotate`. Other names are ignored, as LLVM ignores
+    /// debug types nothing prints.
+    #[arg(long = "debug-only", value_name = "TYPES", value_delimiter = ',',
+          action = ArgAction::Append)]
+    pub debug_only: Vec<String>,
 
     /// The loop vectorizer's options.
     #[command(flatten)]
@@ -533,6 +543,7 @@ const LONG: &[&str] = &[
     "max-forked-scev-depth",
     "alias-set-saturation-threshold",
     "enable-mem-access-versioning",
+    "debug-only",
 ];
 
 /// The loop vectorizer's options, the arguments of [`VectorizeArgs`]

@@ -56,6 +56,31 @@ pub struct Options {
     /// `-relocation-model`: what the code is generated for (opt's default
     /// on x86-64 ELF is `static`; clang's PIE and PIC builds are `pic`).
     pub relocation_model: loopwright_ir::RelocModel,
+    /// `-debug-only`: the passes whose decisions are printed.
+    pub debug_only: DebugOnly,
+}
+
+/// `-debug-only=TYPE,...`: the passes that print one line per loop they
+/// consider, with their decision and its reason (to standard error,
+/// before the remarks).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DebugOnly {
+    /// `loop-unroll`: `loop-unroll` and `loop-unroll-full`.
+    pub unroll: bool,
+    /// `loop-rotate`.
+    pub rotate: bool,
+}
+
+impl DebugOnly {
+    /// The debug types of `-debug-only` (LLVM's `DEBUG_TYPE`s); other
+    /// names are ignored, as LLVM ignores types nothing prints.
+    pub fn from_types<S: AsRef<str>>(types: &[S]) -> Self {
+        let has = |t: &str| types.iter().any(|x| x.as_ref() == t);
+        DebugOnly {
+            unroll: has("loop-unroll"),
+            rotate: has("loop-rotate"),
+        }
+    }
 }
 
 impl Default for Options {
@@ -73,6 +98,7 @@ impl Default for Options {
             vectorize: Default::default(),
             print_vplan: false,
             relocation_model: loopwright_ir::RelocModel::Static,
+            debug_only: DebugOnly::default(),
         }
     }
 }
@@ -248,6 +274,7 @@ struct Run<'a> {
     laa: &'a loopwright_analysis::laa::LaaOptions,
     vectorize: &'a loopwright_transforms::vectorize::VectorizeOptions,
     print_vplan: bool,
+    debug_only: DebugOnly,
     /// The counts of each `aa-eval` pass of the pipeline (by its element).
     aa_counts: Vec<(*const Element, EvalCounts)>,
     /// What printer passes print (opt writes it to standard error).
@@ -458,13 +485,15 @@ fn run_pass(
     match name {
         "loop-unroll" | "loop-unroll-full" => {
             let opts = unroll_options(run.unroll, name, params, run.file)?;
-            t::unroll::unroll_function_memo(
+            let log = run.debug_only.unroll.then_some(&mut run.printed);
+            t::unroll::unroll_function_logged(
                 m,
                 f,
                 &opts,
                 name == "loop-unroll-full",
                 run.remarks,
                 memo,
+                log,
             );
         }
         "transform-warning" => t::warn::warn_missed_transformations_memo(m, f, run.remarks, memo),
@@ -496,7 +525,8 @@ fn run_pass(
             if !p.header_duplication {
                 opts.max_header_size = 0;
             }
-            t::rotate::rotate_function(m, f, opts);
+            let log = run.debug_only.rotate.then_some(&mut run.printed);
+            t::rotate::rotate_function_logged(m, f, opts, log);
         }
         other => {
             return Err(Failure(diag::plain(
@@ -581,6 +611,7 @@ pub fn optimize(src: &[u8], file: &str, opts: &Options) -> Result<Output, Failur
         laa: &opts.laa,
         vectorize: &vectorize_opts,
         print_vplan: opts.print_vplan,
+        debug_only: opts.debug_only,
         aa_counts: Vec::new(),
         printed: String::new(),
         first_memos,

@@ -103,6 +103,7 @@ fn run(cli: &Cli, unroll: UnrollOptions) -> Result<(), String> {
         },
         vectorize: cli.vectorize.options(Default::default()),
         print_vplan: cli.vectorize.print_vplan,
+        debug_only: loopwright::DebugOnly::from_types(&cli.debug_only),
     };
     let remark_opts = remark_options(cli)?;
     let out = optimize(&src, &name, &opts).map_err(|f| f.0)?;

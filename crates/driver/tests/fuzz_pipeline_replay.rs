@@ -548,6 +548,23 @@ fn checks_report_broken_modules() {
     assert_eq!(cfg.unroll.runtime, Some(false));
     assert!(RunConfig::from_args("-unroll-bogus=1").is_err());
     assert!(RunConfig::from_args("-passes='x").is_err());
+    // Any option of `cli::UNROLL_OPTIONS` reads back, also one the
+    // fuzzers do not vary; a number for a boolean does not.
+    let cfg =
+        RunConfig::from_args("-O3 -unroll-runtime-other-exit-predictable=true").expect("reads");
+    assert_eq!(cfg.unroll.runtime_other_exit_predictable, Some(true));
+    assert_eq!(
+        cfg.args(),
+        "-O3 -unroll-runtime-other-exit-predictable=true"
+    );
+    assert!(RunConfig::from_args("-unroll-runtime=4").is_err());
+}
+
+/// The options the fuzzers vary are `cli::UNROLL_OPTIONS`' (where their
+/// names, kinds and fields are declared once), with the same kinds.
+#[test]
+fn fuzzed_unroll_options_are_cli_options() {
+    optimizer::check_option_lists().expect("the fuzz option lists name cli's options");
 }
 
 /// A `pipeline` input whose text the driver refuses before parsing (0

@@ -1536,3 +1536,187 @@ fn vectorizer_debug_prints_work_alone() {
         assert_eq!(o.stdout, plain.stdout, "a debug print changed the output");
     }
 }
+
+/// Loops for `-debug-only`: a runtime trip count, a constant one, a
+/// header whose address is taken (with an unroll count in its metadata,
+/// which `UnrollLoop`'s legality then refuses), a search loop whose exit
+/// count scalar evolution cannot compute (no runtime remainder), and a
+/// top-tested loop for `loop-rotate` (whose latch does not exit: no
+/// runtime remainder before it is rotated).
+const DEBUG_INPUT: &str = "\
+@addr = global ptr blockaddress(@taken, %loop)
+
+define void @runtime(ptr %p, i32 %n) {
+entry:
+  %c = icmp sgt i32 %n, 0
+  br i1 %c, label %loop, label %exit
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %a = getelementptr inbounds i32, ptr %p, i32 %i
+  store i32 %i, ptr %a, align 4
+  %i.next = add nsw i32 %i, 1
+  %d = icmp slt i32 %i.next, %n
+  br i1 %d, label %loop, label %exit
+exit:
+  ret void
+}
+
+define i32 @constant(ptr %p) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %s = phi i32 [ 0, %entry ], [ %s.next, %loop ]
+  %a = getelementptr inbounds i32, ptr %p, i32 %i
+  %v = load i32, ptr %a, align 4
+  %s.next = add i32 %s, %v
+  %i.next = add nuw nsw i32 %i, 1
+  %d = icmp ult i32 %i.next, 10
+  br i1 %d, label %loop, label %exit
+exit:
+  ret i32 %s.next
+}
+
+define void @taken(ptr %p, i32 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %a = getelementptr inbounds i32, ptr %p, i32 %i
+  store i32 %i, ptr %a, align 4
+  %i.next = add nsw i32 %i, 1
+  %d = icmp slt i32 %i.next, %n
+  br i1 %d, label %loop, label %exit, !llvm.loop !0
+exit:
+  ret void
+}
+
+define i64 @scan(ptr %s) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %a = getelementptr inbounds i8, ptr %s, i64 %i
+  %c = load i8, ptr %a, align 1
+  %i.next = add nuw i64 %i, 1
+  %z = icmp eq i8 %c, 0
+  br i1 %z, label %exit, label %loop
+exit:
+  ret i64 %i
+}
+
+define void @toptested(ptr %p, i32 %n) {
+entry:
+  br label %cond
+cond:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %body ]
+  %c = icmp slt i32 %i, %n
+  br i1 %c, label %body, label %exit
+body:
+  %a = getelementptr inbounds i32, ptr %p, i32 %i
+  store i32 %i, ptr %a, align 4
+  %i.next = add nsw i32 %i, 1
+  br label %cond
+exit:
+  ret void
+}
+
+!0 = distinct !{!0, !1}
+!1 = !{!\"llvm.loop.unroll.count\", i32 2}
+";
+
+/// The `-debug-only` lines of a run (standard error without the
+/// remarks).
+fn debug_lines(o: &Output, prefix: &str) -> Vec<String> {
+    stderr(o)
+        .lines()
+        .filter(|l| l.starts_with(prefix))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// `-debug-only=loop-unroll` and `-debug-only=loop-rotate` print one line
+/// per loop the pass considers, with the decision and its reason (a
+/// rejection by its `Rejection` variant), to standard error; the output
+/// is the same as without them.
+#[test]
+fn debug_only_prints_decisions() {
+    let dir = common::work_dir("pipeline-opt-debug-only");
+    let input = dir.join("in.ll");
+    std::fs::write(&input, DEBUG_INPUT).unwrap();
+    let input = input.display().to_string();
+    let unroll = ["-passes=loop-unroll<O3>", "-unroll-runtime", &input];
+    let plain = lw(&unroll);
+    assert_eq!(status(&plain), Some(0), "{}", stderr(&plain));
+    assert!(stderr(&plain).is_empty(), "{}", stderr(&plain));
+    let mut args = unroll.to_vec();
+    args.push("-debug-only=loop-unroll");
+    let debug = lw(&args);
+    assert_eq!(status(&debug), Some(0), "{}", stderr(&debug));
+    assert_eq!(debug.stdout, plain.stdout, "-debug-only changed the output");
+    assert_eq!(
+        debug_lines(&debug, "loop-unroll"),
+        [
+            "loop-unroll: loop %loop in @runtime: partially unrolled by 8 (runtime, epilog remainder)",
+            "loop-unroll: loop %loop in @constant: fully unrolled (count 10)",
+            "loop-unroll: loop %loop in @taken: not unrolled: HeaderAddressTaken (loop header has its address taken)",
+            "loop-unroll: loop %loop in @scan: not unrolled: NoExitCount (Could not compute exit block SCEV)",
+            // Top-tested: the latch does not exit, so no remainder.
+            "loop-unroll: loop %cond in @toptested: not unrolled: LatchBranch (Loop latch not \
+             terminated by a conditional branch.)",
+        ]
+    );
+    // A forced count without a remainder keeps every exit test.
+    let forced = lw(&[
+        "-passes=loop-unroll<O3>",
+        "-unroll-runtime",
+        "-unroll-count=4",
+        "-debug-only=loop-unroll",
+        &input,
+    ]);
+    assert!(
+        debug_lines(&forced, "loop-unroll").contains(
+            &"loop-unroll: loop %loop in @scan: partially unrolled by 4 (forced, no remainder: \
+              NoExitCount (Could not compute exit block SCEV); every exit test kept)"
+                .to_owned()
+        ),
+        "{}",
+        stderr(&forced)
+    );
+    // Rotation, alone and in a list with the unroller (`loop-unroll-full`
+    // prints with its own name).
+    let rotate = lw(&[
+        "-passes=loop(loop-rotate),loop-unroll-full",
+        "-debug-only=loop-rotate,loop-unroll",
+        &input,
+    ]);
+    assert_eq!(status(&rotate), Some(0), "{}", stderr(&rotate));
+    let rotate_plain = lw(&["-passes=loop(loop-rotate),loop-unroll-full", &input]);
+    assert_eq!(
+        rotate.stdout, rotate_plain.stdout,
+        "-debug-only changed the output"
+    );
+    assert_eq!(
+        debug_lines(&rotate, "loop-rotate"),
+        [
+            "loop-rotate: loop %loop in @runtime: not rotated: SingleBlock (loop has a single block)",
+            "loop-rotate: loop %loop in @constant: not rotated: SingleBlock (loop has a single block)",
+            "loop-rotate: loop %loop in @taken: not rotated: SingleBlock (loop has a single block)",
+            "loop-rotate: loop %loop in @scan: not rotated: SingleBlock (loop has a single block)",
+            "loop-rotate: loop %cond in @toptested: rotated (new header %body)",
+        ]
+    );
+    assert!(
+        debug_lines(&rotate, "loop-unroll-full").contains(
+            &"loop-unroll-full: loop %loop in @constant: fully unrolled (count 10)".to_owned()
+        ),
+        "{}",
+        stderr(&rotate)
+    );
+    let only_rotate = lw(&[
+        "-passes=loop(loop-rotate),loop-unroll-full",
+        "-debug-only=loop-rotate",
+        &input,
+    ]);
+    assert!(debug_lines(&only_rotate, "loop-unroll").is_empty());
+}

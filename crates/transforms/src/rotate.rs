@@ -68,6 +68,7 @@ use loopwright_ir::{
     TypeTable, Value, ValueDef,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::fmt::Write as _;
 
 /// Options of the rotation pass.
 #[derive(Clone, Copy, Debug)]
@@ -98,18 +99,45 @@ impl Default for RotateOptions {
 /// when an update reordered loops (or had to compute the analyses
 /// afresh), where the loops before it may have moved.
 pub fn rotate_function(m: &mut Module, f: &mut Function, opts: RotateOptions) -> bool {
-    rotate_loops(m, f, opts, FnAnalyses::compute(f), |_, _| {}).0
+    rotate_function_logged(m, f, opts, None)
+}
+
+/// [`rotate_function`], appending to `log` (when given) one line per loop
+/// considered, with the decision and its reason
+/// (`-debug-only=loop-rotate`): `loop-rotate: loop %h in @f: rotated (new
+/// header %body)`, `loop-rotate: loop %h in @f: not rotated:
+/// HeaderTooLarge (...)`.
+pub fn rotate_function_logged(
+    m: &mut Module,
+    f: &mut Function,
+    opts: RotateOptions,
+    log: Option<&mut String>,
+) -> bool {
+    rotate_loops_logged(m, f, opts, FnAnalyses::compute(f), |_, _| {}, log).0
 }
 
 /// [`rotate_function`] starting from the analyses `a` of `f`, calling
 /// `after` with the function and the analyses the pass keeps after every
 /// loop it changed; returns whether anything changed, and the analyses.
+#[cfg(test)]
 fn rotate_loops(
     m: &mut Module,
     f: &mut Function,
     opts: RotateOptions,
     a: FnAnalyses,
+    after: impl FnMut(&Function, &FnAnalyses),
+) -> (bool, FnAnalyses) {
+    rotate_loops_logged(m, f, opts, a, after, None)
+}
+
+/// [`rotate_loops`] with the decision lines of [`rotate_function_logged`].
+fn rotate_loops_logged(
+    m: &mut Module,
+    f: &mut Function,
+    opts: RotateOptions,
+    a: FnAnalyses,
     mut after: impl FnMut(&Function, &FnAnalyses),
+    mut log: Option<&mut String>,
 ) -> (bool, FnAnalyses) {
     // As a loop pass, it runs after the adaptor's loop-simplify and lcssa.
     let recompute = a.recompute_edits;
@@ -132,7 +160,19 @@ fn rotate_loops(
         let Some(l) = next else { break };
         let header = a.loops.header(l);
         done.insert(header);
+        // (The header may be merged away by the rotation.)
+        let hname = log
+            .is_some()
+            .then(|| f.block_name(header).unwrap_or("").to_owned());
         let r = process_loop(m, f, &mut a, l, opts);
+        if let (Some(log), Some(hname)) = (log.as_deref_mut(), hname) {
+            let fname = f.name().unwrap_or("");
+            let _ = writeln!(
+                log,
+                "loop-rotate: loop %{hname} in @{fname}: {}",
+                r.debug_text(f)
+            );
+        }
         if let Some(new_header) = r.new_header {
             done.insert(new_header);
             changed = true;
@@ -154,6 +194,30 @@ struct Processed {
     /// Whether the loops' order may have changed (or their ids, when the
     /// analyses were computed afresh).
     order_changed: bool,
+    /// The latch was folded into the exiting block before it.
+    latch_folded: bool,
+    /// Why the loop was not rotated (`None`: rotated, or no loop left to
+    /// rotate after folding its latch).
+    rejection: Option<Rejection>,
+}
+
+impl Processed {
+    /// The decision line's text.
+    fn debug_text(&self, f: &Function) -> String {
+        let folded = if self.latch_folded {
+            "latch folded; "
+        } else {
+            ""
+        };
+        match (&self.rejection, self.new_header) {
+            (Some(r), _) => format!("{folded}not rotated: {} ({})", r.name(), r.reason()),
+            (None, Some(h)) => format!(
+                "{folded}rotated (new header %{})",
+                f.block_name(h).unwrap_or("")
+            ),
+            (None, None) => format!("{folded}no loop left to rotate"),
+        }
+    }
 }
 
 /// LLVM's `LoopRotate::processLoop`: folds the latch if it can, then
@@ -180,17 +244,24 @@ fn process_loop(
                 return Processed {
                     new_header: None,
                     order_changed,
+                    latch_folded: true,
+                    rejection: None,
                 }
             }
         }
     } else {
         l
     };
-    let rotated = rotate_loop(m, f, a, l, simplified, opts, &mut order_changed);
+    let (rotated, rejection) = match rotate_loop(m, f, a, l, simplified, opts, &mut order_changed) {
+        Ok(h) => (Some(h), None),
+        Err(r) => (None, Some(r)),
+    };
     if rotated.is_none() && !simplified {
         return Processed {
             new_header: None,
             order_changed,
+            latch_folded: false,
+            rejection,
         };
     }
     // Restore the LoopID on the latch of the (possibly rotated) loop.
@@ -207,6 +278,8 @@ fn process_loop(
     Processed {
         new_header: Some(rotated.unwrap_or(header)),
         order_changed,
+        latch_folded: simplified,
+        rejection,
     }
 }
 
@@ -357,7 +430,167 @@ fn profitable_with_exiting_latch(f: &Function, a: &FnAnalyses, l: Loop, header: 
     })
 }
 
-/// LLVM's `rotateLoop`. Returns the new header on success.
+/// Why `loop-rotate` does not rotate a loop (the checks of LLVM's
+/// `rotateLoop` before its first edit; LLVM emits no remark for any).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rejection {
+    /// The loop has one block: nothing to rotate.
+    SingleBlock,
+    /// The header does not end in a conditional `br`.
+    HeaderNotConditionalBranch,
+    /// The header does not exit the loop (rotated already, or not a loop
+    /// rotation can shape).
+    HeaderNotExiting,
+    NoSingleLatch,
+    /// The latch exits already (the loop is rotated), and rotating it
+    /// again would not pay (`profitableToRotateLoopExitingLatch`).
+    LatchExits,
+    /// The header holds an instruction that may not be duplicated.
+    NotDuplicatable,
+    /// The header is larger than `-rotation-max-header-size` (the
+    /// profitability check).
+    HeaderTooLarge {
+        size: usize,
+        max: usize,
+    },
+    NoPreheader,
+    NoDedicatedExits,
+    /// The header's branch does not go to one block in the loop and one
+    /// outside it.
+    HeaderSuccessors,
+    /// The header's successor in the loop has other predecessors.
+    NewHeaderPredecessors,
+}
+
+impl Rejection {
+    /// The variant's name, for `-debug-only=loop-rotate`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rejection::SingleBlock => "SingleBlock",
+            Rejection::HeaderNotConditionalBranch => "HeaderNotConditionalBranch",
+            Rejection::HeaderNotExiting => "HeaderNotExiting",
+            Rejection::NoSingleLatch => "NoSingleLatch",
+            Rejection::LatchExits => "LatchExits",
+            Rejection::NotDuplicatable => "NotDuplicatable",
+            Rejection::HeaderTooLarge { .. } => "HeaderTooLarge",
+            Rejection::NoPreheader => "NoPreheader",
+            Rejection::NoDedicatedExits => "NoDedicatedExits",
+            Rejection::HeaderSuccessors => "HeaderSuccessors",
+            Rejection::NewHeaderPredecessors => "NewHeaderPredecessors",
+        }
+    }
+
+    /// Why, in words (LLVM's debug message where it has one).
+    pub fn reason(self) -> String {
+        match self {
+            Rejection::SingleBlock => "loop has a single block".into(),
+            Rejection::HeaderNotConditionalBranch => {
+                "header does not end in a conditional branch".into()
+            }
+            Rejection::HeaderNotExiting => "header does not exit the loop".into(),
+            Rejection::NoSingleLatch => "loop has no single latch".into(),
+            Rejection::LatchExits => {
+                "latch exits the loop already, and rotating would not pay".into()
+            }
+            Rejection::NotDuplicatable => {
+                "contains non-duplicatable or convergent instructions".into()
+            }
+            Rejection::HeaderTooLarge { size, max } => format!(
+                "contains {size} instructions, which is more than the threshold \
+                 ({max} instructions)"
+            ),
+            Rejection::NoPreheader => "loop has no preheader".into(),
+            Rejection::NoDedicatedExits => "loop exits are not dedicated".into(),
+            Rejection::HeaderSuccessors => {
+                "header branch does not go to one block in the loop and one outside".into()
+            }
+            Rejection::NewHeaderPredecessors => {
+                "the header's successor in the loop has other predecessors".into()
+            }
+        }
+    }
+}
+
+/// The legality and profitability of rotating `l` (LLVM's `rotateLoop`
+/// up to its first edit): reads the function only, and returns what
+/// [`rotate_edits`] works on.
+fn legality(
+    m: &Module,
+    f: &Function,
+    a: &FnAnalyses,
+    l: Loop,
+    simplified_latch: bool,
+    opts: RotateOptions,
+) -> Result<Rotation, Rejection> {
+    let lf = &a.loops;
+    let cfg = &a.cfg;
+    if lf.data(l).blocks().len() == 1 {
+        return Err(Rejection::SingleBlock);
+    }
+    let header = lf.header(l);
+    let latch = lf.latch(cfg, l).ok_or(Rejection::NoSingleLatch)?;
+    let bi = f
+        .terminator(header)
+        .ok_or(Rejection::HeaderNotConditionalBranch)?;
+    if f.inst(bi).opcode != Opcode::Br || f.inst(bi).operands().len() != 3 {
+        return Err(Rejection::HeaderNotConditionalBranch);
+    }
+    if !lf.is_exiting(cfg, l, header) {
+        return Err(Rejection::HeaderNotExiting);
+    }
+    if lf.is_exiting(cfg, l, latch)
+        && !simplified_latch
+        && !profitable_with_exiting_latch(f, a, l, header)
+    {
+        return Err(Rejection::LatchExits);
+    }
+    if f.layout
+        .block_insts(header)
+        .any(|i| not_duplicatable(m, f, header, i))
+    {
+        return Err(Rejection::NotDuplicatable);
+    }
+    let size = header_cost(f, header);
+    if size > opts.max_header_size {
+        return Err(Rejection::HeaderTooLarge {
+            size,
+            max: opts.max_header_size,
+        });
+    }
+    let preheader = lf.preheader(f, cfg, l).ok_or(Rejection::NoPreheader)?;
+    if f.terminator(preheader).is_none() {
+        return Err(Rejection::NoPreheader);
+    }
+    if !lf.has_dedicated_exits(cfg, l) {
+        return Err(Rejection::NoDedicatedExits);
+    }
+    let (Operand::Block(s0), Operand::Block(s1)) =
+        (f.inst(bi).operands()[1], f.inst(bi).operands()[2])
+    else {
+        return Err(Rejection::HeaderSuccessors);
+    };
+    let (exit, new_header) = if lf.contains(l, s0) {
+        (s1, s0)
+    } else {
+        (s0, s1)
+    };
+    if !lf.contains(l, new_header) || lf.contains(l, exit) {
+        return Err(Rejection::HeaderSuccessors);
+    }
+    if cfg.preds(new_header) != [header] || cfg.num_pred_edges(new_header) != 1 {
+        return Err(Rejection::NewHeaderPredecessors);
+    }
+    Ok(Rotation {
+        l,
+        header,
+        preheader,
+        exit,
+        new_header,
+    })
+}
+
+/// LLVM's `rotateLoop`: [`legality`], then [`rotate_edits`], which cannot
+/// fail. Returns the new header, or why the loop was left as it was.
 ///
 /// `a` is kept valid: the edits stay below the preheader (the blocks it
 /// dominates, and the new ones), a region [`FnAnalyses::finish_edit`]
@@ -370,69 +603,16 @@ fn rotate_loop(
     simplified_latch: bool,
     opts: RotateOptions,
     order_changed: &mut bool,
-) -> Option<Block> {
-    let lf = &a.loops;
-    let cfg = &a.cfg;
-    if lf.data(l).blocks().len() == 1 {
-        return None;
-    }
-    let header = lf.header(l);
-    let latch = lf.latch(cfg, l)?;
-    let bi = f.terminator(header)?;
-    if f.inst(bi).opcode != Opcode::Br || f.inst(bi).operands().len() != 3 {
-        return None;
-    }
-    if !lf.is_exiting(cfg, l, header) {
-        return None;
-    }
-    if lf.is_exiting(cfg, l, latch)
-        && !simplified_latch
-        && !profitable_with_exiting_latch(f, a, l, header)
-    {
-        return None;
-    }
-    if header_cost(f, header) > opts.max_header_size {
-        return None;
-    }
-    let insts: Vec<Inst> = f.layout.block_insts(header).collect();
-    if insts.iter().any(|&i| not_duplicatable(m, f, header, i)) {
-        return None;
-    }
-    let preheader = lf.preheader(f, cfg, l)?;
-    if !lf.has_dedicated_exits(cfg, l) {
-        return None;
-    }
-    let (Operand::Block(s0), Operand::Block(s1)) =
-        (f.inst(bi).operands()[1], f.inst(bi).operands()[2])
-    else {
-        return None;
-    };
-    let (exit, new_header) = if lf.contains(l, s0) {
-        (s1, s0)
-    } else {
-        (s0, s1)
-    };
-    if !lf.contains(l, new_header) || lf.contains(l, exit) {
-        return None;
-    }
-    if cfg.preds(new_header) != [header] || cfg.num_pred_edges(new_header) != 1 {
-        return None;
-    }
-    let inner = lf.data(l).blocks().to_vec();
-    let mut ed = Some(a.begin_edit(preheader, &inner));
-    let target = Rotation {
-        l,
-        header,
-        preheader,
-        exit,
-        new_header,
-    };
-    let mut rename = Some((header, new_header));
+) -> Result<Block, Rejection> {
+    let target = legality(m, f, a, l, simplified_latch, opts)?;
+    let inner = a.loops.data(l).blocks().to_vec();
+    let mut ed = Some(a.begin_edit(target.preheader, &inner));
+    let mut rename = Some((target.header, target.new_header));
     let rotated = rotate_edits(m, f, a, &mut ed, target, &mut rename, order_changed);
     if let Some(ed) = ed {
         *order_changed |= a.finish_edit(f, ed, rename).order_may_have_changed();
     }
-    rotated
+    Ok(rotated)
 }
 
 /// The loop a rotation works on: its header, preheader, the exit the
@@ -446,10 +626,10 @@ struct Rotation {
     new_header: Block,
 }
 
-/// The edits of [`rotate_loop`], inside the region edit `ed` (which it may
-/// finish and begin again when it needs the loops midway; `rename` is the
-/// header change the edit in `ed` still has to apply). Returns the new
-/// header on success.
+/// The edits of [`rotate_loop`] on a loop [`legality`] accepted, inside
+/// the region edit `ed` (which it may finish and begin again when it needs
+/// the loops midway; `rename` is the header change the edit in `ed` still
+/// has to apply). Returns the new header; it cannot fail.
 fn rotate_edits(
     m: &mut Module,
     f: &mut Function,
@@ -458,7 +638,7 @@ fn rotate_edits(
     target: Rotation,
     rename: &mut Option<(Block, Block)>,
     order_changed: &mut bool,
-) -> Option<Block> {
+) -> Block {
     let Rotation {
         l,
         header,
@@ -476,7 +656,9 @@ fn rotate_edits(
             map.vals.insert(r, v);
         }
     }
-    let entry_br = f.terminator(preheader)?;
+    let entry_br = f
+        .terminator(preheader)
+        .expect("checked: the preheader ends in a branch");
     // Variable records attached to the preheader's branch are not copied
     // again (LLVM hashes the records of the branch only).
     let pre_records: FxHashSet<RecordKey> = records_before(f, entry_br)
@@ -675,11 +857,13 @@ fn rotate_edits(
     }
     debug_values_for_phis(f, header, &inserted_phis);
     // The guard: fold it when it always enters the loop.
-    f.terminator(preheader)?;
     if constant_branch_target(m, f, preheader) == Some(new_header) {
         branch_only_to(f, preheader, new_header);
     } else {
-        let new_ph = split_edge_named(f, preheader, new_header)?;
+        // The preheader ends in the copy of the header's conditional `br`
+        // (checked), which can be split.
+        let new_ph = split_edge_named(f, preheader, new_header)
+            .expect("checked: the copied header branch enters the loop");
         let nh_name = f.block_name(new_header).unwrap_or("").to_owned();
         f.set_block_name(new_ph, Some(&format!("{nh_name}.lr.ph")));
         // Keep the exits dedicated: split exit edges leaving loops. The
@@ -733,7 +917,7 @@ fn rotate_edits(
             remove_redundant_debug_records(&m.md, f, p);
         }
     }
-    Some(new_header)
+    new_header
 }
 
 /// What identifies a variable record for deduplication: its location
@@ -1271,5 +1455,45 @@ done:
             let e = a.check_against(&FnAnalyses::compute(f)).unwrap_err();
             assert!(e.contains("differ"), "{e}");
         });
+    }
+
+    /// The decision lines: what was rotated, what was not and why (the
+    /// `Rejection` variant), one line per loop, and the same output as
+    /// without them.
+    fn logged(src: &str, opts: RotateOptions) -> (String, String) {
+        let mut m = loopwright_parse::parse_module(src.as_bytes(), "t.ll").expect("parses");
+        let mut log = String::new();
+        for fid in defined_functions(&m) {
+            crate::with_function(&mut m, fid, |m, f| {
+                rotate_function_logged(m, f, opts, Some(&mut log));
+            });
+        }
+        (loopwright_ir::print::print_module(&m), log)
+    }
+
+    #[test]
+    fn decisions_are_logged_with_their_reasons() {
+        // (Top-level loops in the loop pass manager's order: the last
+        // first.)
+        let (text, log) = logged(&unguarded_in_a_row(2), RotateOptions::default());
+        assert_eq!(
+            log,
+            "loop-rotate: loop %h1 in @f: rotated (new header %b1)\n\
+             loop-rotate: loop %h0 in @f: rotated (new header %b0)\n"
+        );
+        assert_eq!(text, rotate(&unguarded_in_a_row(2), false).text);
+        let small = RotateOptions { max_header_size: 1 };
+        let (_, log) = logged(&unguarded_in_a_row(1), small);
+        assert_eq!(
+            log,
+            "loop-rotate: loop %h0 in @f: not rotated: HeaderTooLarge (contains 2 \
+             instructions, which is more than the threshold (1 instructions))\n"
+        );
+        let (_, log) = logged(LATCH, RotateOptions::default());
+        assert_eq!(
+            log,
+            "loop-rotate: loop %h in @latch_only_increments: latch folded; not rotated: \
+             SingleBlock (loop has a single block)\n"
+        );
     }
 }

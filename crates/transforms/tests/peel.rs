@@ -6,7 +6,7 @@ use loopwright_analysis::verify_module;
 use loopwright_ir::{Func, Module, Opcode};
 use loopwright_transforms::remark::Remarks;
 use loopwright_transforms::unroll::peel::{
-    compute_peel_count, peel_loop, PeelDecision, PeelPrefs, PeelReason,
+    check, compute_peel_count, peel_loop, PeelDecision, PeelPrefs, PeelReason, Rejection,
 };
 use loopwright_transforms::unroll::{unroll_function, UnrollOptions};
 use loopwright_transforms::{with_function, FnAnalyses};
@@ -298,4 +298,48 @@ fn forced_count_marks_the_loop_unrolled() {
     let attrs = LoopAttrs::of_module(&m, id).0;
     assert_eq!(attrs.peeled_count, Some(4));
     assert!(attrs.unroll.disable);
+}
+
+/// A latch that reaches the header by two edges of a `switch`.
+const TWO_EDGES: &str = r#"
+define void @f(i32 %n) {
+entry:
+  br label %loop
+
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ], [ %i.next, %loop ]
+  call void @g(i32 %i)
+  %i.next = add nuw nsw i32 %i, 1
+  %k = and i32 %i.next, 1
+  switch i32 %k, label %exit [
+    i32 0, label %loop
+    i32 1, label %loop
+  ]
+
+exit:
+  ret void
+}
+"#;
+
+/// Peeling's legality is read-only and answers with a `Rejection`:
+/// `peel_loop` refuses before its first edit (the module is unchanged),
+/// and a loop `check` accepts is peeled.
+#[test]
+fn check_refuses_before_any_edit() {
+    let mut m = module(TWO_EDGES);
+    let before = loopwright_ir::print::print_module(&m);
+    let why = |m: &Module, count: u32| {
+        let f = &m.functions[first_fn(m)];
+        let a = FnAnalyses::compute(f);
+        let l = a.loops.loops().next().expect("a loop");
+        check(m, f, &a, l, count).err()
+    };
+    assert_eq!(why(&m, 2), Some(Rejection::LatchEdgesToHeader));
+    assert_eq!(why(&m, 0), Some(Rejection::ZeroCount));
+    assert!(!peel(&mut m, 2));
+    assert_eq!(loopwright_ir::print::print_module(&m), before);
+    let mut m = module(LT2);
+    assert_eq!(why(&m, 2), None);
+    assert!(peel(&mut m, 2));
+    assert_ne!(loopwright_ir::print::print_module(&m), before);
 }

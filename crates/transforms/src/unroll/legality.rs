@@ -19,7 +19,36 @@ pub enum Rejection {
     LatchNotExitingOrUnconditional,
 }
 
-/// The legality checks of `UnrollLoop`.
+impl Rejection {
+    /// The variant's name, for `-debug-only=loop-unroll`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rejection::NoPreheader => "NoPreheader",
+            Rejection::NoSingleLatch => "NoSingleLatch",
+            Rejection::NotClonable => "NotClonable",
+            Rejection::HeaderAddressTaken => "HeaderAddressTaken",
+            Rejection::LatchNotExitingOrUnconditional => "LatchNotExitingOrUnconditional",
+        }
+    }
+
+    /// Why, in words (after LLVM's `-debug-only=loop-unroll` messages).
+    /// LLVM emits no remark for these: `UnrollLoop` returns `Unmodified`.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Rejection::NoPreheader => "loop has no preheader",
+            Rejection::NoSingleLatch => "loop has no single latch",
+            Rejection::NotClonable => "loop body cannot be cloned (indirectbr or noduplicate call)",
+            Rejection::HeaderAddressTaken => "loop header has its address taken",
+            Rejection::LatchNotExitingOrUnconditional => {
+                "loop latch is neither exiting nor an unconditional branch"
+            }
+        }
+    }
+}
+
+/// The legality checks of `UnrollLoop`: read-only; LLVM runs them after
+/// the cost model chose a count (and emitted its remarks), before any
+/// edit, and so does [`super::decide`].
 pub fn check(m: &Module, f: &Function, a: &FnAnalyses, l: Loop) -> Result<(), Rejection> {
     let lf = &a.loops;
     lf.preheader(f, &a.cfg, l).ok_or(Rejection::NoPreheader)?;

@@ -1,19 +1,30 @@
 //! Loop unrolling: the `loop-unroll` and `loop-unroll-full` passes.
 //!
-//! The pass follows LLVM 19's `tryToUnrollLoop`, split in three:
-//! - **legality** ([`legality`]): the loop can be unrolled at all (canonical
-//!   form, no `indirectbr`, no `noduplicate`/inlinable calls, header address
-//!   not taken, a latch that is exiting or unconditional);
-//! - **cost** ([`cost`]): the unroll count, in LLVM's priority order —
-//!   `-unroll-count`, `llvm.loop.unroll.count`, `unroll.full`, exact full
-//!   unrolling under the threshold, bounded full unrolling, peeling, partial
-//!   unrolling of constant trip counts, runtime unrolling;
-//! - **transform** ([`transform`]): copying and chaining the body, folding
-//!   known exits, cleaning up.
+//! The pass follows LLVM 19's `tryToUnrollLoop`, split in two phases:
+//! - **decision** (`decide`, read-only): the cost model ([`cost`]: the
+//!   unroll count, in LLVM's priority order — `-unroll-count`,
+//!   `llvm.loop.unroll.count`, `unroll.full`, exact full unrolling under
+//!   the threshold, bounded full unrolling, peeling, partial unrolling of
+//!   constant trip counts, runtime unrolling), then, for the count chosen,
+//!   the legality LLVM's `UnrollLoop` checks before its first edit
+//!   ([`legality`]: preheader, single latch, no `indirectbr` or
+//!   `noduplicate` call, header address not taken, a latch that is
+//!   exiting or unconditional; the count capped by the maximum trip
+//!   count; the runtime remainder's feasibility, [`runtime::plan`]), or
+//!   peeling's ([`peel::check`]). The answer is a plan proved legal, with
+//!   the final count, or a [`Rejection`]. The legality comes after the
+//!   cost model, where LLVM has it, because LLVM emits the cost model's
+//!   remarks (and peels) for loops `UnrollLoop` then refuses;
+//! - **transform** (`apply`: [`runtime::add_remainder`],
+//!   [`transform::unroll_loop`], [`peel::peel`]): carries out the plan and
+//!   cannot fail.
 //!
 //! Then the loop gets its follow-up LoopID (`loopmd::unroll_loop_ids`) and
 //! a remark says what happened (`FullyUnrolled`, `PartialUnrolled`) or why
 //! not (`FullUnrollAsDirectedTooLarge`, ...), with LLVM's names and texts.
+//! A rejection LLVM emits no remark for (its legality checks, the
+//! remainder's) gets none here; [`unroll_function_logged`] prints every
+//! decision (`-debug-only=loop-unroll`).
 //!
 //! Deliberate differences from LLVM 19, all in the direction of safety:
 //! - an unroll count from metadata or the command line that would make the
@@ -41,11 +52,12 @@ pub mod transform;
 use crate::loopid as followup;
 use crate::remark::{source_loc, Remark, RemarkKind, Remarks, SourceLoc};
 use crate::{FnAnalyses, FnMemo};
-use cost::{Decision, Pragmas, TripFacts};
+use cost::{Pragmas, TripFacts};
 use loopwright_analysis::loopmd::{LoopAttrs, TransformationMode};
 use loopwright_analysis::scev::ScalarEvolution;
 use loopwright_analysis::Loop;
 use loopwright_ir::{Block, Function, MdKind, Module};
+use std::fmt::Write as _;
 use transform::{ExitFacts, UnrollPlan};
 
 /// Options of the unroll passes, with LLVM's names (`-unroll-*`). `None`
@@ -147,6 +159,25 @@ pub fn unroll_function_memo(
     remarks: &mut Remarks,
     memo: &mut FnMemo,
 ) -> bool {
+    unroll_function_logged(m, f, opts, only_full, remarks, memo, None)
+}
+
+/// [`unroll_function_memo`], appending to `log` (when given) one line per
+/// loop decided on, with the decision and its reason
+/// (`-debug-only=loop-unroll`):
+/// `loop-unroll: loop %h in @f: partially unrolled by 4 (runtime, epilog
+/// remainder)`, `loop-unroll-full: loop %h in @f: not unrolled:
+/// NoCount (...)`.
+#[allow(clippy::too_many_arguments)]
+pub fn unroll_function_logged(
+    m: &mut Module,
+    f: &mut Function,
+    opts: &UnrollOptions,
+    only_full: bool,
+    remarks: &mut Remarks,
+    memo: &mut FnMemo,
+    mut log: Option<&mut String>,
+) -> bool {
     // LLVM's function pass, and the loop pass manager's adaptor for
     // loop-unroll-full, put every loop in canonical form first; the
     // transform relies on LCSSA.
@@ -184,12 +215,27 @@ pub fn unroll_function_memo(
                 let Some(l) = a.loops.loop_for(h).filter(|&l| a.loops.header(l) == h) else {
                     continue;
                 };
-                match decide(m, f, &a, &mut se, l, opts, only_full, remarks, facts, uses) {
-                    Plan::Leave => {}
-                    plan => {
-                        chosen = Some((l, plan));
-                        break;
-                    }
+                let d = decide(m, f, &a, &mut se, l, opts, only_full, remarks, facts, uses);
+                if let Some(log) = log.as_deref_mut() {
+                    let what = match &d {
+                        Ok(plan) => plan.debug_text(),
+                        Err(r) => r.debug_text(),
+                    };
+                    let _ = writeln!(
+                        log,
+                        "{}: loop %{} in @{}: {what}",
+                        if only_full {
+                            "loop-unroll-full"
+                        } else {
+                            "loop-unroll"
+                        },
+                        f.block_name(h).unwrap_or(""),
+                        f.name().unwrap_or("")
+                    );
+                }
+                if let Ok(plan) = d {
+                    chosen = Some((l, plan));
+                    break;
                 }
             }
             chosen
@@ -201,7 +247,7 @@ pub fn unroll_function_memo(
         };
         let level = only_full.then(|| Level::of(&a, l));
         let ids = (f.num_block_ids(), f.num_inst_ids());
-        let r = apply(m, f, &a, l, plan, opts, remarks);
+        let r = apply(m, f, &a, l, plan, remarks);
         // (A loop reported unmodified has not been touched; the arena sizes
         // are a cheap second check that nothing was created.)
         if r != UnrollResult::Unmodified || ids != (f.num_block_ids(), f.num_inst_ids()) {
@@ -375,17 +421,121 @@ pub fn try_unroll_loop(
             m, f, a, &mut se, l, opts, only_full, remarks, &mut facts, None,
         )
     };
-    apply(m, f, a, l, plan, opts, remarks)
+    match plan {
+        Ok(plan) => apply(m, f, a, l, plan, remarks),
+        Err(_) => UnrollResult::Unmodified,
+    }
 }
 
-/// What [`decide`] chose for a loop.
+/// Why `loop-unroll` (or `loop-unroll-full`) leaves a loop alone: what
+/// [`decide`] answers instead of a [`Plan`]. Where LLVM emits a remark for
+/// the reason, [`decide`] has emitted it (the cost model's, and ours for
+/// our size bounds); the others are silent in LLVM too (its
+/// `-debug-only=loop-unroll` messages).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rejection {
+    /// `llvm.loop.unroll.disable`, or the loop was unrolled already.
+    Disabled,
+    /// The loop or its parent asks for unroll-and-jam.
+    UnrollAndJam,
+    /// Not in loop-simplify form.
+    NotSimplified,
+    /// `<only-when-forced>`, and no metadata asks for unrolling.
+    NotForced,
+    /// The thresholds leave nothing to unroll.
+    ZeroThreshold,
+    /// The loop holds an instruction that cannot be duplicated.
+    NotDuplicatable,
+    /// The loop holds calls that may be inlined.
+    InlineCandidates,
+    /// Our bound on forced peeling (`PeelSizeBound` remark).
+    PeelSizeBound { count: u32, size: u32, bound: u32 },
+    /// The cost model chose no count.
+    NoCount,
+    /// Our bound on the unrolled size (`UnrollCountTooLarge` remark).
+    CountTooLarge { count: u32 },
+    /// `loop-unroll-full`, and the count does not unroll completely.
+    NotComplete { count: u32 },
+    /// `UnrollLoop`'s legality.
+    Legality(legality::Rejection),
+    /// The runtime remainder cannot be built, and the count is not forced.
+    Remainder(runtime::Rejection),
+    /// The peeling the cost model chose cannot be done.
+    Peel(peel::Rejection),
+}
+
+impl Rejection {
+    /// The variant's name (the inner one for legality, remainder and
+    /// peeling rejections).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Rejection::Disabled => "Disabled",
+            Rejection::UnrollAndJam => "UnrollAndJam",
+            Rejection::NotSimplified => "NotSimplified",
+            Rejection::NotForced => "NotForced",
+            Rejection::ZeroThreshold => "ZeroThreshold",
+            Rejection::NotDuplicatable => "NotDuplicatable",
+            Rejection::InlineCandidates => "InlineCandidates",
+            Rejection::PeelSizeBound { .. } => "PeelSizeBound",
+            Rejection::NoCount => "NoCount",
+            Rejection::CountTooLarge { .. } => "CountTooLarge",
+            Rejection::NotComplete { .. } => "NotComplete",
+            Rejection::Legality(r) => r.name(),
+            Rejection::Remainder(r) => r.name(),
+            Rejection::Peel(r) => r.name(),
+        }
+    }
+
+    /// Why, in words (LLVM's debug message where it has one).
+    pub fn reason(&self) -> String {
+        match self {
+            Rejection::Disabled => "unrolling is disabled by the loop's metadata".into(),
+            Rejection::UnrollAndJam => "left to unroll-and-jam, which the metadata asks for".into(),
+            Rejection::NotSimplified => "not in loop-simplify form".into(),
+            Rejection::NotForced => {
+                "only-when-forced, and the metadata does not ask for unrolling".into()
+            }
+            Rejection::ZeroThreshold => "the unroll thresholds are 0".into(),
+            Rejection::NotDuplicatable => {
+                "loop not considered unrollable (an instruction cannot be duplicated)".into()
+            }
+            Rejection::InlineCandidates => "not unrolling loop with inlinable calls".into(),
+            Rejection::PeelSizeBound { count, size, bound } => format!(
+                "{count} peeled iterations of a loop of size {size} would exceed \
+                 -pragma-unroll-threshold ({bound})"
+            ),
+            Rejection::NoCount => "the cost model chose no unroll count".into(),
+            Rejection::CountTooLarge { count } => format!(
+                "unrolled by {count}, the loop would be larger than {} instructions",
+                cost::HARD_SIZE_LIMIT
+            ),
+            Rejection::NotComplete { count } => {
+                format!("count {count} does not unroll the loop completely")
+            }
+            Rejection::Legality(r) => r.reason().into(),
+            Rejection::Remainder(r) => r.to_string(),
+            Rejection::Peel(r) => r.reason().into(),
+        }
+    }
+
+    /// The decision line's text.
+    fn debug_text(&self) -> String {
+        let what = if matches!(self, Rejection::Peel(_)) {
+            "not peeled"
+        } else {
+            "not unrolled"
+        };
+        format!("{what}: {} ({})", self.name(), self.reason())
+    }
+}
+
+/// What [`decide`] chose for a loop, proved legal: carrying it out cannot
+/// fail.
 enum Plan {
-    /// Nothing to do.
-    Leave,
-    /// Peel `count` iterations (`mark_unrolled`: then mark the loop as
-    /// unrolled).
+    /// Peel (`mark_unrolled`: then mark the loop as unrolled).
     Peel {
-        count: u32,
+        plan: peel::PeelPlan,
+        reason: peel::PeelReason,
         mark_unrolled: bool,
         loc: Option<SourceLoc>,
         fname: String,
@@ -394,64 +544,76 @@ enum Plan {
     Unroll(Box<UnrollChoice>),
 }
 
-/// The inputs of [`unroll_with`].
+impl Plan {
+    /// The decision line's text.
+    fn debug_text(&self) -> String {
+        match self {
+            Plan::Peel { plan, reason, .. } => {
+                let why = match reason {
+                    peel::PeelReason::Requested => "requested",
+                    peel::PeelReason::InvariantPhis => "header phis become invariant",
+                    peel::PeelReason::KnownCompares => "compares get a known outcome",
+                    peel::PeelReason::DereferenceableLoad => "a load becomes dereferenceable",
+                };
+                format!("peeled by {} iterations ({why})", plan.count())
+            }
+            Plan::Unroll(c) if c.complete => format!("fully unrolled (count {})", c.count),
+            Plan::Unroll(c) => {
+                let runtime = match (&c.remainder, &c.no_remainder) {
+                    (Some(r), _) if r.epilog() => " (runtime, epilog remainder)".to_string(),
+                    (Some(_), _) => " (runtime, prolog remainder)".to_string(),
+                    (None, Some(r)) => format!(
+                        " (forced, no remainder: {} ({r}); every exit test kept)",
+                        r.name()
+                    ),
+                    (None, None) => String::new(),
+                };
+                format!("partially unrolled by {}{runtime}", c.count)
+            }
+        }
+    }
+}
+
+/// An unrolling [`decide`] chose and proved legal, with everything
+/// [`unroll_with`] needs.
 struct UnrollChoice {
-    d: Decision,
-    p: cost::Prefs,
-    trips: TripFacts,
+    /// The final count (capped by the maximum trip count).
+    count: u32,
+    /// `count` is the maximum trip count: no backedge remains.
+    complete: bool,
+    /// Complete, and the backedge-taken count is the maximum or zero.
+    max_or_zero: bool,
+    /// The count was set explicitly (option or metadata).
+    explicit: bool,
+    /// The runtime remainder loop to build first.
+    remainder: Option<runtime::RemainderPlan>,
+    /// Why a forced runtime unrolling has no remainder (and keeps every
+    /// exit test).
+    no_remainder: Option<runtime::Rejection>,
     exits: Vec<ExitFacts>,
-    runtime: bool,
     loop_id: Option<loopwright_ir::MdNode>,
     fname: String,
     loc: Option<SourceLoc>,
 }
 
-/// Carries out `plan` on `l`.
+/// Carries out `plan` on `l`, with the analyses `a` [`decide`] read.
 fn apply(
     m: &mut Module,
     f: &mut Function,
     a: &FnAnalyses,
     l: Loop,
     plan: Plan,
-    opts: &UnrollOptions,
     remarks: &mut Remarks,
 ) -> UnrollResult {
     match plan {
-        Plan::Leave => UnrollResult::Unmodified,
         Plan::Peel {
-            count,
+            plan,
             mark_unrolled,
             loc,
             fname,
-        } => peel::peel_and_report(m, f, a, l, count, mark_unrolled, loc, &fname, remarks),
-        Plan::Unroll(c) => {
-            let UnrollChoice {
-                d,
-                p,
-                trips,
-                exits,
-                mut runtime,
-                loop_id,
-                fname,
-                loc,
-            } = *c;
-            unroll_with(
-                m,
-                f,
-                a,
-                l,
-                &d,
-                &p,
-                &trips,
-                exits,
-                &mut runtime,
-                loop_id,
-                remarks,
-                &fname,
-                loc,
-                opts,
-            )
-        }
+            ..
+        } => peel::peel_and_report(m, f, a, &plan, mark_unrolled, loc, &fname, remarks),
+        Plan::Unroll(c) => unroll_with(m, f, a, l, *c, remarks),
     }
 }
 
@@ -470,7 +632,7 @@ fn decide(
     remarks: &mut Remarks,
     memo: &mut UnrollFacts,
     uses: Option<&crate::utils::func_uses::FuncUses>,
-) -> Plan {
+) -> Result<Plan, Rejection> {
     let loop_id = a.loops.loop_id(f, &m.md, &a.cfg, l);
     let attrs = loop_id
         .map(|id| LoopAttrs::of_module(m, id).0)
@@ -480,7 +642,7 @@ fn decide(
         mode,
         TransformationMode::Disabled | TransformationMode::Suppressed
     ) {
-        return Plan::Leave;
+        return Err(Rejection::Disabled);
     }
     // Leave loops to a requested unroll-and-jam.
     let parent_attrs = a
@@ -493,13 +655,13 @@ fn decide(
         && (parent_attrs.has_unroll_and_jam_transformation() == TransformationMode::Forced
             || attrs.has_unroll_and_jam_transformation() == TransformationMode::Forced)
     {
-        return Plan::Leave;
+        return Err(Rejection::UnrollAndJam);
     }
     if !a.loops.is_simplified(f, &a.cfg, l) {
-        return Plan::Leave;
+        return Err(Rejection::NotSimplified);
     }
     if opts.only_when_forced && !mode.is_enabled() {
-        return Plan::Leave;
+        return Err(Rejection::NotForced);
     }
     let fname = f.name().unwrap_or("").to_owned();
     let loc = a
@@ -541,16 +703,16 @@ fn decide(
     }
     let opt_for_size = cost::opt_for_size(m, f);
     if p.threshold == 0 && (!p.partial || p.partial_threshold == 0) && !opt_for_size {
-        return Plan::Leave;
+        return Err(Rejection::ZeroThreshold);
     }
     if size.not_duplicatable {
-        return Plan::Leave;
+        return Err(Rejection::NotDuplicatable);
     }
     if opt_for_size {
         p.threshold = p.threshold.max(size.size + 1);
     }
     if size.inline_candidates != 0 {
-        return Plan::Leave;
+        return Err(Rejection::InlineCandidates);
     }
     let header = a.loops.header(l);
     let (trips, exits) = match memo.trips.get(&header) {
@@ -596,7 +758,11 @@ fn decide(
                 .arg("Threshold", p.pragma_threshold)
                 .text(" (-pragma-unroll-threshold)"),
             );
-            return Plan::Leave;
+            return Err(Rejection::PeelSizeBound {
+                count,
+                size: size.size,
+                bound: p.pragma_threshold,
+            });
         }
     }
     let (mut d, try_peel) = match forced_peel {
@@ -606,38 +772,44 @@ fn decide(
     // LLVM's simulation of the unrolled iterations (`analyzeLoopUnrollCost`).
     let try_peel =
         try_peel && !simulate::full_unroll_after_estimate(m, f, a, l, &trips, &p, opts, &mut d);
-    let peel_count = forced_peel.or_else(|| {
-        let prefs = peel::PeelPrefs::gather(opts, only_full);
-        if !try_peel {
-            return None;
-        }
-        let q = PeelQuery {
-            prefs,
-            size: size.size,
-            trip_count: trips.trip_count,
-            threshold: p.threshold,
-        };
-        let known = memo.peels.get(&(header, q)).copied();
-        let decision = known.unwrap_or_else(|| {
-            let d = peel::compute_peel_count_with(
-                se,
-                m,
-                f,
-                a,
-                l,
-                &prefs,
-                size.size,
-                trips.trip_count,
-                p.threshold,
-            );
-            memo.peels.insert((header, q), d);
-            d
-        });
-        decision.map(|pd| pd.count)
-    });
-    if let Some(count) = peel_count {
-        return Plan::Peel {
+    let peel_count = forced_peel
+        .map(|count| peel::PeelDecision {
             count,
+            reason: peel::PeelReason::Requested,
+        })
+        .or_else(|| {
+            let prefs = peel::PeelPrefs::gather(opts, only_full);
+            if !try_peel {
+                return None;
+            }
+            let q = PeelQuery {
+                prefs,
+                size: size.size,
+                trip_count: trips.trip_count,
+                threshold: p.threshold,
+            };
+            let known = memo.peels.get(&(header, q)).copied();
+            known.unwrap_or_else(|| {
+                let d = peel::compute_peel_count_with(
+                    se,
+                    m,
+                    f,
+                    a,
+                    l,
+                    &prefs,
+                    size.size,
+                    trips.trip_count,
+                    p.threshold,
+                );
+                memo.peels.insert((header, q), d);
+                d
+            })
+        });
+    if let Some(pd) = peel_count {
+        let plan = peel::check(m, f, a, l, pd.count).map_err(Rejection::Peel)?;
+        return Ok(Plan::Peel {
+            plan,
+            reason: pd.reason,
             // LLVM marks a loop peeled by the forced count when
             // `PeelProfiledIterations` holds (the heuristics' counts clear
             // it); `loop-unroll-full` gives false.
@@ -646,7 +818,7 @@ fn decide(
                 && opts.profile_peeling.unwrap_or(true),
             loc,
             fname,
-        };
+        });
     }
     if try_peel {
         cost::compute_count_after_peel(&pr, &trips, &size, &mut p, &mut d);
@@ -678,7 +850,7 @@ fn decide(
         );
     }
     if d.count == 0 {
-        return Plan::Leave;
+        return Err(Rejection::NoCount);
     }
     // Bounded by size, whatever was asked. The count is first capped by the
     // maximum trip count, as `unroll_with` (and LLVM) will cap it.
@@ -701,23 +873,43 @@ fn decide(
             .arg("SizeLimit", cost::HARD_SIZE_LIMIT)
             .text(" instructions"),
         );
-        return Plan::Leave;
+        return Err(Rejection::CountTooLarge { count: capped });
     }
     if only_full && (d.count < trips.trip_count || d.count < trips.max_trip_count) {
-        return Plan::Leave;
+        return Err(Rejection::NotComplete { count: d.count });
     }
     let runtime =
         p.runtime && trips.trip_count == 0 && !trips.trip_multiple.is_multiple_of(d.count);
-    Plan::Unroll(Box::new(UnrollChoice {
-        d,
-        p,
-        trips,
+    // The rest of the decision is `UnrollLoop`'s, before its first edit:
+    // its legality checks (silent in LLVM), the count capped by the
+    // maximum trip count, and the remainder loop's feasibility.
+    legality::check(m, f, a, l).map_err(Rejection::Legality)?;
+    let count = capped;
+    let complete = trips.max_trip_count != 0 && count == trips.max_trip_count;
+    let (remainder, no_remainder) = if runtime && !complete {
+        let ro = runtime::RuntimeOptions::new(&p, opts);
+        match runtime::plan(m, f, a, l, count, &ro) {
+            Ok(r) => (Some(r), None),
+            // A forced count unrolls without a remainder, keeping every
+            // exit test (LLVM's `ULO.Force`).
+            Err(r) if p.force => (None, Some(r)),
+            Err(r) => return Err(Rejection::Remainder(r)),
+        }
+    } else {
+        (None, None)
+    };
+    Ok(Plan::Unroll(Box::new(UnrollChoice {
+        count,
+        complete,
+        max_or_zero: complete && trips.max_or_zero,
+        explicit: d.explicit,
+        remainder,
+        no_remainder,
         exits,
-        runtime,
         loop_id,
         fname,
         loc,
-    }))
+    })))
 }
 
 /// Why the first `llvm.loop.unroll.count` of LoopID `id` was refused by the
@@ -736,67 +928,56 @@ fn ignored_count(m: &Module, id: loopwright_ir::MdNode, attrs: &LoopAttrs) -> Op
         .map(|w| w.message)
 }
 
-/// Legality of the transform, the remainder, the transform, the remarks
-/// and the follow-up metadata (LLVM's `UnrollLoop` and the rest of
-/// `tryToUnrollLoop`).
-#[allow(clippy::too_many_arguments)]
+/// The transform of a decided [`UnrollChoice`] (the rest of LLVM's
+/// `UnrollLoop` and of `tryToUnrollLoop`): the remainder, the copies,
+/// the remarks and the follow-up metadata. Everything that could refuse
+/// was checked by [`decide`]: it cannot fail.
 fn unroll_with(
     m: &mut Module,
     f: &mut Function,
     a: &FnAnalyses,
     l: Loop,
-    d: &Decision,
-    p: &cost::Prefs,
-    trips: &TripFacts,
-    exits: Vec<ExitFacts>,
-    runtime: &mut bool,
-    loop_id: Option<loopwright_ir::MdNode>,
+    c: UnrollChoice,
     remarks: &mut Remarks,
-    fname: &str,
-    loc: Option<crate::remark::SourceLoc>,
-    opts: &UnrollOptions,
 ) -> UnrollResult {
-    if legality::check(m, f, a, l).is_err() {
-        return UnrollResult::Unmodified;
-    }
-    let mut count = d.count;
-    if trips.max_trip_count != 0 && count > trips.max_trip_count {
-        count = trips.max_trip_count;
-    }
-    let complete = trips.max_trip_count != 0 && count == trips.max_trip_count;
-    if complete {
-        *runtime = false;
-    }
+    let UnrollChoice {
+        count,
+        complete,
+        max_or_zero,
+        explicit,
+        remainder,
+        no_remainder: _,
+        exits,
+        loop_id,
+        fname,
+        loc,
+    } = c;
+    let runtime = remainder.is_some();
+    let fname = fname.as_str();
     let mut has_remainder = false;
     let mut remainder_header = None;
     let a_owned;
     let mut a = a;
     let mut l = l;
     let mut exits = exits;
-    if *runtime {
+    if let Some(rp) = &remainder {
         let header = a.loops.header(l);
-        let ro = runtime::RuntimeOptions::new(p, opts);
-        match runtime::add_remainder(m, f, a, l, count, &ro) {
-            Ok(r) => {
-                has_remainder = r.header.is_some();
-                remainder_header = r.header;
-                a_owned = FnAnalyses::compute(f);
-                a = &a_owned;
-                let Some(l2) = a
-                    .loops
-                    .loop_for(header)
-                    .filter(|&x| a.loops.header(x) == header)
-                else {
-                    return UnrollResult::PartiallyUnrolled;
-                };
-                l = l2;
-                // The exits of the unrolled loop may have changed.
-                let latch = a.loops.latch(&a.cfg, l);
-                exits.retain(|e| Some(e.block) == latch || a.loops.is_exiting(&a.cfg, l, e.block));
-            }
-            Err(_) if p.force => *runtime = false,
-            Err(_) => return UnrollResult::Unmodified,
-        }
+        let r = runtime::add_remainder(m, f, a, rp);
+        has_remainder = r.header.is_some();
+        remainder_header = r.header;
+        a_owned = FnAnalyses::compute(f);
+        a = &a_owned;
+        let Some(l2) = a
+            .loops
+            .loop_for(header)
+            .filter(|&x| a.loops.header(x) == header)
+        else {
+            return UnrollResult::PartiallyUnrolled;
+        };
+        l = l2;
+        // The exits of the unrolled loop may have changed.
+        let latch = a.loops.latch(&a.cfg, l);
+        exits.retain(|e| Some(e.block) == latch || a.loops.is_exiting(&a.cfg, l, e.block));
     }
     let text = if complete {
         Remark::new(
@@ -819,7 +1000,7 @@ fn unroll_with(
         )
         .text("unrolled loop by a factor of ")
         .arg("UnrollCount", count);
-        if *runtime {
+        if runtime {
             r.text(" with run-time trip count")
         } else {
             r
@@ -829,8 +1010,8 @@ fn unroll_with(
     let plan = UnrollPlan {
         count,
         complete,
-        max_or_zero: complete && trips.max_or_zero,
-        runtime: *runtime,
+        max_or_zero,
+        runtime,
         exits,
     };
     let header = a.loops.header(l);
@@ -855,7 +1036,7 @@ fn unroll_with(
         &mut m.md,
         loop_id,
         followup::UnrollPlan {
-            count_set_explicitly: d.explicit,
+            count_set_explicitly: explicit,
             has_remainder,
         },
     );
@@ -868,7 +1049,7 @@ fn unroll_with(
         let (attrs, _) = LoopAttrs::of_module(m, id);
         attrs.unroll.followup_all.is_some() || attrs.unroll.followup_unrolled.is_some()
     });
-    let unrolled = if !followup_given && d.explicit {
+    let unrolled = if !followup_given && explicit {
         let current = loopwright_analysis::loopmd::loop_id_of_latches(f, &m.md, &latches);
         followup::LoopIdAction::Set(followup::set_loop_already_unrolled(&mut m.md, current))
     } else {

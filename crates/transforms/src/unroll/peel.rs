@@ -41,8 +41,14 @@
 //! maximum trip count. Profile-guided peeling needs profile data, which
 //! loopwright never has.
 //!
+//! # Whether (the legality)
+//! [`check`] reads the function only and returns a [`PeelPlan`] or a
+//! [`Rejection`]: everything that could stop the peeling is checked
+//! before its first edit, and before the `Peeled` remark.
+//!
 //! # How (the transform)
-//! [`peel_loop`] is `peelLoop`: clones are named `x.peel` (the printer
+//! [`peel`] is `peelLoop` (which cannot fail once [`check`] accepted;
+//! [`peel_loop`] is the two together): clones are named `x.peel` (the printer
 //! numbers repeated names), blocks in the loop's depth-first reverse post
 //! order, debug records and metadata copied, the copies' latch branch loses
 //! its `!llvm.loop`, the exit blocks' phis get one entry per copied exit
@@ -746,51 +752,116 @@ fn peel_to_make_loads_dereferenceable(m: &Module, f: &Function, a: &FnAnalyses, 
     u32::from(feeds_exit)
 }
 
-/// Whether `peel_loop` can transform `l` (checked before the remark, so
-/// that a reported peeling always happens).
-pub fn can_transform(f: &Function, a: &FnAnalyses, l: Loop) -> bool {
+/// Why `peel_loop` cannot peel a loop (our restrictions on top of
+/// LLVM's `canPeel`, which the count's computation already checked; LLVM
+/// peels these loops, and emits no remark when it cannot).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Rejection {
+    /// Nothing to peel.
+    ZeroCount,
+    NoPreheader,
+    NoSingleLatch,
+    /// The preheader has no terminator to split at.
+    NoPreheaderTerminator,
+    /// The latch branches to the header by more (or fewer) than one edge.
+    LatchEdgesToHeader,
+    /// An `indirectbr` or a `callbr` in the loop.
+    IndirectBranch,
+}
+
+impl Rejection {
+    /// The variant's name, for `-debug-only=loop-unroll`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rejection::ZeroCount => "ZeroCount",
+            Rejection::NoPreheader => "NoPreheader",
+            Rejection::NoSingleLatch => "NoSingleLatch",
+            Rejection::NoPreheaderTerminator => "NoPreheaderTerminator",
+            Rejection::LatchEdgesToHeader => "LatchEdgesToHeader",
+            Rejection::IndirectBranch => "IndirectBranch",
+        }
+    }
+
+    /// Why, in words.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Rejection::ZeroCount => "peel count is 0",
+            Rejection::NoPreheader => "loop has no preheader",
+            Rejection::NoSingleLatch => "loop has no single latch",
+            Rejection::NoPreheaderTerminator => "loop preheader has no terminator",
+            Rejection::LatchEdgesToHeader => {
+                "loop latch does not branch to the header by exactly one edge"
+            }
+            Rejection::IndirectBranch => "loop holds an indirectbr or a callbr",
+        }
+    }
+}
+
+/// A peeling [`check`] accepted: the loop and what the transform needs,
+/// read from the function before any edit.
+pub struct PeelPlan {
+    l: Loop,
+    count: u32,
+    header: Block,
+    preheader: Block,
+    latch: Block,
+    loop_id: Option<loopwright_ir::MdNode>,
+    /// `llvm.loop.peeled.count` before this peeling.
+    already: u32,
+    /// The loop's blocks in depth-first reverse post-order.
+    rpo: Vec<Block>,
+    /// Every edge leaving the loop.
+    exit_edges: Vec<(Block, Block)>,
+    header_phis: Vec<Inst>,
+}
+
+impl PeelPlan {
+    /// The iterations peeled.
+    pub fn count(&self) -> u32 {
+        self.count
+    }
+
+    /// The loop's header (which stays its header).
+    pub fn header(&self) -> Block {
+        self.header
+    }
+}
+
+/// Whether [`peel`] can peel `count` iterations of `l`: read-only, and
+/// checked before the `Peeled` remark, so that a reported peeling always
+/// happens.
+pub fn check(
+    m: &Module,
+    f: &Function,
+    a: &FnAnalyses,
+    l: Loop,
+    count: u32,
+) -> Result<PeelPlan, Rejection> {
+    if count == 0 {
+        return Err(Rejection::ZeroCount);
+    }
     let lf = &a.loops;
-    let (Some(_), Some(latch)) = (lf.preheader(f, &a.cfg, l), lf.latch(&a.cfg, l)) else {
-        return false;
-    };
+    let preheader = lf.preheader(f, &a.cfg, l).ok_or(Rejection::NoPreheader)?;
+    let latch = lf.latch(&a.cfg, l).ok_or(Rejection::NoSingleLatch)?;
+    if f.terminator(preheader).is_none() {
+        return Err(Rejection::NoPreheaderTerminator);
+    }
     let header = lf.header(l);
     let edges_to_header = f.successors(latch).iter().filter(|&&s| s == header).count();
     if edges_to_header != 1 {
-        return false;
+        return Err(Rejection::LatchEdgesToHeader);
     }
-    !lf.data(l).blocks().iter().any(|&b| {
+    if lf.data(l).blocks().iter().any(|&b| {
         f.layout
             .block_insts(b)
             .any(|i| matches!(f.inst(i).opcode, Opcode::IndirectBr | Opcode::CallBr))
-    })
-}
-
-/// Splits `b` before its terminator (LLVM's `SplitBlock` at the
-/// terminator): the new block, named `name` and placed after `b`, takes
-/// the terminator; `b` branches to it with the terminator's location.
-fn split_at_terminator(f: &mut Function, b: Block, name: &str) -> Option<Block> {
-    let t = f.terminator(b)?;
-    Some(crate::utils::split_block(f, b, t, name))
-}
-
-/// LLVM's `peelLoop`: peels the first `count` iterations of `l` (which
-/// [`can_transform`] accepted), sets `llvm.loop.peeled.count`, and puts the
-/// function back in loop-simplify and LCSSA form. Returns false, changing
-/// nothing, when the loop cannot be peeled.
-pub fn peel_loop(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop, count: u32) -> bool {
-    if count == 0 || !can_transform(f, a, l) {
-        return false;
+    }) {
+        return Err(Rejection::IndirectBranch);
     }
-    let lf = &a.loops;
-    let header = lf.header(l);
-    let (Some(preheader), Some(latch)) = (lf.preheader(f, &a.cfg, l), lf.latch(&a.cfg, l)) else {
-        return false;
-    };
     let loop_id = lf.loop_id(f, &m.md, &a.cfg, l);
     let already = loop_id
         .and_then(|id| LoopAttrs::of_module(m, id).0.peeled_count)
         .unwrap_or(0);
-    let rpo = a.loops.blocks_rpo(&a.cfg, l);
     let mut exit_edges: Vec<(Block, Block)> = Vec::new();
     for &b in lf.data(l).blocks() {
         for s in f.successors(b) {
@@ -799,22 +870,70 @@ pub fn peel_loop(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop, coun
             }
         }
     }
-    let header_phis: Vec<Inst> = phis(f, header).to_vec();
+    Ok(PeelPlan {
+        l,
+        count,
+        header,
+        preheader,
+        latch,
+        loop_id,
+        already,
+        rpo: lf.blocks_rpo(&a.cfg, l),
+        exit_edges,
+        header_phis: phis(f, header).to_vec(),
+    })
+}
+
+/// Splits `b` before its terminator (LLVM's `SplitBlock` at the
+/// terminator): the new block, named `name` and placed after `b`, takes
+/// the terminator; `b` branches to it with the terminator's location.
+/// `b` has a terminator: the preheader ([`check`]) or a block a split
+/// gave one.
+fn split_at_terminator(f: &mut Function, b: Block, name: &str) -> Block {
+    let t = f
+        .terminator(b)
+        .expect("checked: the preheader and the split blocks end in a branch");
+    crate::utils::split_block(f, b, t, name)
+}
+
+/// LLVM's `peelLoop`: [`check`], then [`peel`]. Returns false, changing
+/// nothing, when the loop cannot be peeled.
+pub fn peel_loop(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop, count: u32) -> bool {
+    match check(m, f, a, l, count) {
+        Ok(plan) => {
+            peel(m, f, a, &plan);
+            true
+        }
+        Err(_) => false,
+    }
+}
+
+/// Peels the first `plan.count()` iterations of its loop, on the function
+/// [`check`] read (with its analyses `a`): sets
+/// `llvm.loop.peeled.count`, and puts the function back in loop-simplify
+/// and LCSSA form. It cannot fail.
+pub fn peel(m: &mut Module, f: &mut Function, a: &FnAnalyses, plan: &PeelPlan) {
+    let PeelPlan {
+        l,
+        count,
+        header,
+        preheader,
+        latch,
+        loop_id,
+        already,
+        ref rpo,
+        ref exit_edges,
+        ref header_phis,
+    } = *plan;
+    let lf = &a.loops;
     let in_loop = |f: &Function, op: Operand| def_in_loop(f, a, l, op).is_some();
     let hname = f.block_name(header).unwrap_or("").to_owned();
     let phname = f.block_name(preheader).unwrap_or("").to_owned();
     let next_name = format!("{hname}.peel.next");
 
-    let Some(mut insert_top) = split_at_terminator(f, preheader, &format!("{hname}.peel.begin"))
-    else {
-        return false;
-    };
-    let Some(mut insert_bot) = split_at_terminator(f, insert_top, &next_name) else {
-        return false;
-    };
-    let Some(new_ph) = split_at_terminator(f, insert_bot, &format!("{phname}.peel.newph")) else {
-        return false;
-    };
+    let mut insert_top = split_at_terminator(f, preheader, &format!("{hname}.peel.begin"));
+    let mut insert_bot = split_at_terminator(f, insert_top, &next_name);
+    let new_ph = split_at_terminator(f, insert_bot, &format!("{phname}.peel.newph"));
 
     // Scopes declared in the body are cloned for each copy.
     let scopes = declared_scopes(m, f, lf.data(l).blocks());
@@ -822,7 +941,7 @@ pub fn peel_loop(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop, coun
     let mut last: FxHashMap<Value, Operand> = FxHashMap::default();
     for iter in 0..count {
         let mut map = ValueMap::default();
-        let new_blocks = clone_blocks(f, &rpo, ".peel", Place::Before(insert_bot), &[], &mut map);
+        let new_blocks = clone_blocks(f, rpo, ".peel", Place::Before(insert_bot), &[], &mut map);
         if !scopes.is_empty() {
             let insts = insts_of(f, &new_blocks);
             clone_noalias_scopes(m, f, &scopes, &insts, &format!("Peel{iter}"));
@@ -843,7 +962,7 @@ pub fn peel_loop(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop, coun
         }
         // The copy's header phis are resolved: the value entering the loop
         // for the first copy, the previous copy's backedge value after.
-        for &phi in &header_phis {
+        for &phi in header_phis {
             let Some(res) = f.inst_result(phi) else {
                 continue;
             };
@@ -864,20 +983,17 @@ pub fn peel_loop(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop, coun
             map.vals.insert(res, v);
         }
         // Exit phis get the copy's values along the copied exit edges.
-        add_exit_phi_entries(f, &map, &exit_edges);
+        add_exit_phi_entries(f, &map, exit_edges);
         for (&k, &v) in &map.vals {
             last.insert(k, v);
         }
         // Remap the copy to its own values and blocks.
         map.remap_blocks(f, &new_blocks);
         insert_top = insert_bot;
-        let Some(nb) = split_at_terminator(f, insert_bot, &next_name) else {
-            break;
-        };
-        insert_bot = nb;
+        insert_bot = split_at_terminator(f, insert_bot, &next_name);
     }
     // The loop starts from the last copy's values.
-    for &phi in &header_phis {
+    for &phi in header_phis {
         let Some(v) = phi_value_for(f, phi, latch) else {
             continue;
         };
@@ -899,7 +1015,6 @@ pub fn peel_loop(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop, coun
     }
     // Peeled exits are no longer dedicated: loop-simplify, keeping LCSSA.
     form_dedicated_exits(&m.md, f, header);
-    true
 }
 
 /// `formDedicatedExitBlocks` with LCSSA preserved, on the loop headed by
@@ -1450,36 +1565,31 @@ fn int_const(m: &mut Module, ty: loopwright_ir::Type, c: CInt) -> loopwright_ir:
     m.consts.intern(ConstData::Int { ty, val })
 }
 
-/// Peels `count` iterations of `l` as `tryToUnrollLoop` does: the
-/// `Peeled` remark, [`peel_loop`], `simplifyLoopAfterUnroll` on the loop,
-/// and, when `mark_unrolled` (a count forced by `-unroll-peel-count` under
-/// LLVM's `PeelProfiledIterations`), the mark that the loop was already
-/// unrolled.
+/// Peels as `tryToUnrollLoop` does, on the function [`check`] read to
+/// make `plan` (with its analyses `a`): the `Peeled` remark, [`peel`],
+/// `simplifyLoopAfterUnroll` on the loop, and, when `mark_unrolled` (a
+/// count forced by `-unroll-peel-count` under LLVM's
+/// `PeelProfiledIterations`), the mark that the loop was already unrolled.
+/// It cannot fail.
 #[allow(clippy::too_many_arguments)]
 pub fn peel_and_report(
     m: &mut Module,
     f: &mut Function,
     a: &FnAnalyses,
-    l: Loop,
-    count: u32,
+    plan: &PeelPlan,
     mark_unrolled: bool,
     loc: Option<SourceLoc>,
     fname: &str,
     remarks: &mut Remarks,
 ) -> UnrollResult {
-    if !can_transform(f, a, l) {
-        return UnrollResult::Unmodified;
-    }
     remarks.emit(
         Remark::new(RemarkKind::Passed, "loop-unroll", "Peeled", loc, fname)
             .text(" peeled loop by ")
-            .arg("PeelCount", count)
+            .arg("PeelCount", plan.count)
             .text(" iterations"),
     );
-    let header = a.loops.header(l);
-    if !peel_loop(m, f, a, l, count) {
-        return UnrollResult::Unmodified;
-    }
+    let header = plan.header;
+    peel(m, f, a, plan);
     simplify_loop_ivs(m, f, header);
     let a2 = FnAnalyses::compute(f);
     let Some(l2) = loop_of(&a2, header) else {

@@ -57,8 +57,10 @@
 //!   when it was unrolled or its backedge removed;
 //! - branch weights (`!prof`) on the new branches when the latch has them.
 //!
-//! Legality: nothing is changed (and a [`Rejection`] returned, LLVM's
-//! debug message for LLVM's reasons) unless the loop is in simplified
+//! Legality ([`plan`], read-only, before any edit; [`add_remainder`] then
+//! builds the remainder and cannot fail): a [`Rejection`] (its `Display`
+//! is LLVM's debug message for LLVM's reasons; LLVM emits no remark)
+//! unless the loop is in simplified
 //! form with a conditional latch that exits, its preheader ends in an
 //! unconditional branch, the latch's exit count is an integer scalar
 //! evolution computes and this module can expand, cheaply (LLVM's
@@ -295,6 +297,24 @@ pub enum Rejection {
     CountOverflow { count: u32, width: u32 },
 }
 
+impl Rejection {
+    /// The variant's name, for `-debug-only=loop-unroll`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Rejection::CountTooSmall => "CountTooSmall",
+            Rejection::NotSimplified => "NotSimplified",
+            Rejection::PreheaderBranch => "PreheaderBranch",
+            Rejection::LatchBranch => "LatchBranch",
+            Rejection::MultiExit => "MultiExit",
+            Rejection::UnsupportedExits => "UnsupportedExits",
+            Rejection::NoExitCount => "NoExitCount",
+            Rejection::HighCostTripCount { .. } => "HighCostTripCount",
+            Rejection::TripCountNotExpandable => "TripCountNotExpandable",
+            Rejection::CountOverflow { .. } => "CountOverflow",
+        }
+    }
+}
+
 impl std::fmt::Display for Rejection {
     fn fmt(&self, out: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -451,19 +471,50 @@ fn analyze(
     })
 }
 
-/// Builds the remainder loop for unrolling `l` by `count`. Returns why
-/// not, changing nothing, when the loop's shape or trip count does not
-/// allow it (see the module docs).
-pub fn add_remainder(
-    m: &mut Module,
-    f: &mut Function,
+/// A remainder loop proved buildable by [`plan`]: what [`add_remainder`]
+/// needs, learned from the function before any edit.
+pub struct RemainderPlan {
+    shape: Shape,
+    count: u32,
+    ro: RuntimeOptions,
+}
+
+impl RemainderPlan {
+    /// The remainder runs after the loop (an epilogue), not before it.
+    pub fn epilog(&self) -> bool {
+        self.shape.epilog
+    }
+}
+
+/// The legality of a remainder loop for unrolling `l` by `count` (the
+/// checks of `UnrollRuntimeLoopRemainder` before it changes anything):
+/// reads the function only. Returns why not when the loop's shape or trip
+/// count does not allow it (see the module docs).
+pub fn plan(
+    m: &Module,
+    f: &Function,
     a: &FnAnalyses,
     l: Loop,
     count: u32,
     ro: &RuntimeOptions,
-) -> Result<Remainder, Rejection> {
-    let s = analyze(m, f, a, l, count, ro)?;
-    Ok(build(m, f, a, &s, count, ro))
+) -> Result<RemainderPlan, Rejection> {
+    let shape = analyze(m, f, a, l, count, ro)?;
+    Ok(RemainderPlan {
+        shape,
+        count,
+        ro: *ro,
+    })
+}
+
+/// Builds the remainder loop [`plan`] accepted, on the function `plan`
+/// read (with its analyses `a`); it cannot fail.
+pub fn add_remainder(
+    m: &mut Module,
+    f: &mut Function,
+    a: &FnAnalyses,
+    plan: &RemainderPlan,
+) -> Remainder {
+    build(m, f, a, &plan.shape, plan.count, &plan.ro)
 }
 
 /// A phi of type `ty` after the phis of `b` (LLVM's `getFirstNonPHIIt`,
