@@ -44,22 +44,7 @@ const RT: &str = "-unroll-runtime";
 /// Runs whose debug records are known to differ from opt-19's (and only
 /// they), as `PROGRAM [PIPELINE OPTIONS]`, with the reason. An entry whose
 /// run matches fails the test until it is removed.
-const DEBUG_RECORDS_DIFFER: &[(&str, &str)] = &[
-    (
-        "single.g [loop-unroll<O3> -unroll-runtime -unroll-count=3 -unroll-runtime-epilog=false]",
-        common::NO_IV_SIMPLIFICATION,
-    ),
-    (
-        "single.g [loop-unroll<O3> -unroll-runtime -unroll-count=2 -unroll-runtime-epilog=false \
-         -unroll-runtime-multi-exit]",
-        common::NO_IV_SIMPLIFICATION,
-    ),
-    (
-        "single.g [loop-unroll<O3> -unroll-runtime -unroll-count=4 -unroll-remainder \
-         -unroll-runtime-epilog=false]",
-        common::NO_IV_SIMPLIFICATION,
-    ),
-];
+const DEBUG_RECORDS_DIFFER: &[(&str, &str)] = &[];
 
 /// (pipeline, extra options) pairs run on every input.
 const RUNS: &[(&str, &[&str])] = &[

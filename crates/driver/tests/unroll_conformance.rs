@@ -20,9 +20,9 @@
 //!
 //! Whether the code itself is the same up to value names is counted, not
 //! required of each run (after partial unrolling both run `simplifyLoopIVs`,
-//! but LLVM's scalar evolution proves some `nuw`/`nsw` flags loopwright's
-//! does not yet, such as `nsw` on the last copy's step from the exit
-//! conditions of the copies before it); the count is a
+//! and LLVM's scalar evolution can prove `nuw`/`nsw` flags from what it
+//! kept of its analysis of the loop before unrolling, which loopwright's
+//! analysis of the unrolled loop does not have); the count is a
 //! floor (`unroll_conformance.same_code` in `tests/floors.toml`), as are the
 //! number of runs, the runs on inputs with debug info and the debug records
 //! found equal to opt-19's. The test ends with a line `N passed, M failed`. Skipped
@@ -43,10 +43,7 @@ use loopwright_testkit::Allowlist;
 /// Runs whose debug records are known to differ from opt-19's (and only
 /// they), as `PROGRAM [PIPELINE OPTIONS]`, with the reason. An entry whose
 /// run matches fails the test until it is removed.
-const DEBUG_RECORDS_DIFFER: &[(&str, &str)] = &[(
-    "shapes.g [loop-unroll<O3> -unroll-runtime -unroll-count=3]",
-    common::NO_IV_SIMPLIFICATION,
-)];
+const DEBUG_RECORDS_DIFFER: &[(&str, &str)] = &[];
 
 /// (pipeline, extra options) pairs run on every input.
 const RUNS: &[(&str, &[&str])] = &[

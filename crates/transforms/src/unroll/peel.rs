@@ -1142,6 +1142,9 @@ enum IvAction {
     Unsigned(Inst, Predicate),
     /// Set the no-wrap flags of an `add`/`sub`/`mul` (they only grow).
     NoWrap(Inst, Flags),
+    /// A user found trivially dead, deleted with the replaced ones
+    /// (LLVM's `DeadInsts`).
+    Dead(Inst),
 }
 
 fn is_scevable(m: &Module, t: loopwright_ir::Type) -> bool {
@@ -1415,7 +1418,14 @@ impl IvSimplifier<'_, '_> {
         let mut work: Vec<(Inst, Inst)> = Vec::new();
         self.push_users(phi, &mut seen, &mut work);
         while let Some((user, def)) = work.pop() {
-            if self.gone.contains(&user) || self.dead(user) {
+            if self.gone.contains(&user) {
+                continue;
+            }
+            // LLVM marks a trivially dead user dead rather than simplify it;
+            // `simplifyLoopAfterUnroll` deletes it right after the walk,
+            // before it scans the blocks' debug records.
+            if self.dead(user) {
+                self.actions.push(IvAction::Dead(user));
                 continue;
             }
             if user == phi {
@@ -1547,6 +1557,11 @@ fn apply_iv_actions(m: &mut Module, f: &mut Function, actions: Vec<IvAction>) {
             IvAction::NoWrap(i, fl) => {
                 if f.layout.inst_block(i).is_some() {
                     *f.inst_mut(i).flags() = fl;
+                }
+            }
+            IvAction::Dead(i) => {
+                if f.layout.inst_block(i).is_some() {
+                    dead.push(i);
                 }
             }
         }
