@@ -1537,45 +1537,15 @@ fn vectorizer_debug_prints_work_alone() {
     }
 }
 
-/// Loops for `-debug-only`: a runtime trip count, a constant one, a
-/// header whose address is taken (with an unroll count in its metadata,
-/// which `UnrollLoop`'s legality then refuses), a search loop whose exit
+/// Loops for `-debug-only`, after [`INPUT`]'s (a runtime trip count, a
+/// constant one): a header whose address is taken (with an unroll count in
+/// its metadata, which `UnrollLoop`'s legality then refuses), a search
+/// loop whose exit
 /// count scalar evolution cannot compute (no runtime remainder), and a
 /// top-tested loop for `loop-rotate` (whose latch does not exit: no
 /// runtime remainder before it is rotated).
-const DEBUG_INPUT: &str = "\
+const DEBUG_EXTRA: &str = "\
 @addr = global ptr blockaddress(@taken, %loop)
-
-define void @runtime(ptr %p, i32 %n) {
-entry:
-  %c = icmp sgt i32 %n, 0
-  br i1 %c, label %loop, label %exit
-loop:
-  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
-  %a = getelementptr inbounds i32, ptr %p, i32 %i
-  store i32 %i, ptr %a, align 4
-  %i.next = add nsw i32 %i, 1
-  %d = icmp slt i32 %i.next, %n
-  br i1 %d, label %loop, label %exit
-exit:
-  ret void
-}
-
-define i32 @constant(ptr %p) {
-entry:
-  br label %loop
-loop:
-  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
-  %s = phi i32 [ 0, %entry ], [ %s.next, %loop ]
-  %a = getelementptr inbounds i32, ptr %p, i32 %i
-  %v = load i32, ptr %a, align 4
-  %s.next = add i32 %s, %v
-  %i.next = add nuw nsw i32 %i, 1
-  %d = icmp ult i32 %i.next, 10
-  br i1 %d, label %loop, label %exit
-exit:
-  ret i32 %s.next
-}
 
 define void @taken(ptr %p, i32 %n) {
 entry:
@@ -1643,7 +1613,7 @@ fn debug_lines(o: &Output, prefix: &str) -> Vec<String> {
 fn debug_only_prints_decisions() {
     let dir = common::work_dir("pipeline-opt-debug-only");
     let input = dir.join("in.ll");
-    std::fs::write(&input, DEBUG_INPUT).unwrap();
+    std::fs::write(&input, format!("{INPUT}\n{DEBUG_EXTRA}")).unwrap();
     let input = input.display().to_string();
     let unroll = ["-passes=loop-unroll<O3>", "-unroll-runtime", &input];
     let plain = lw(&unroll);
