@@ -249,6 +249,14 @@ pub struct VectorizeArgs {
     #[arg(long = "force-target-max-vector-interleave", value_name = "N", value_parser = parse_llvm_uint)]
     pub force_target_max_vector_interleave: Option<u32>,
 
+    /// Add loopwright's costs measured on the hardware to LLVM 19's
+    /// (default: true); `false` decides with LLVM's costs alone, as opt-19
+    /// does. See `crates/target/src/calibrated.rs`.
+    #[arg(long = "vectorizer-calibrated-costs", value_name = "BOOL", num_args = 0..=1,
+          require_equals = true, default_missing_value = "true",
+          value_parser = parse_llvm_bool, action = ArgAction::Set)]
+    pub vectorizer_calibrated_costs: Option<bool>,
+
     /// Prints the cost model's decision for every loop it decides (the
     /// candidate widths with their cost per lane, the chosen width and
     /// interleave count, and why) to stderr.
@@ -287,6 +295,7 @@ impl VectorizeArgs {
                 .vectorizer_min_trip_count
                 .map_or(c.min_trip_count, u64::from),
             maximize_bandwidth: self.vectorizer_maximize_bandwidth.or(c.maximize_bandwidth),
+            calibrated: self.vectorizer_calibrated_costs.unwrap_or(c.calibrated),
             small_loop_cost: self.small_loop_cost.map_or(c.small_loop_cost, u64::from),
             force_num_vector_regs: self
                 .force_target_num_vector_regs
@@ -562,6 +571,7 @@ pub const VECTORIZE_OPTIONS: &[&str] = &[
     "small-loop-cost",
     "force-target-num-vector-regs",
     "force-target-max-vector-interleave",
+    "vectorizer-calibrated-costs",
     "print-vectorizer-cost",
     "print-vplan",
 ];
@@ -720,6 +730,35 @@ mod tests {
         )
         .expect("parses");
         assert_eq!(cli.input.as_deref(), Some(std::path::Path::new("in.ll")));
+    }
+
+    /// `-vectorizer-calibrated-costs` is a boolean as LLVM spells them,
+    /// and reaches the cost model's options (default: on).
+    #[test]
+    fn calibrated_costs_option() {
+        let base = loopwright_transforms::vectorize::VectorizeOptions::default();
+        assert!(base.cost.calibrated);
+        for (args, want) in [
+            (&["lw", "in.ll"][..], true),
+            (
+                &["lw", "-vectorizer-calibrated-costs=false", "in.ll"][..],
+                false,
+            ),
+            (
+                &["lw", "--vectorizer-calibrated-costs=0", "in.ll"][..],
+                false,
+            ),
+            (&["lw", "-vectorizer-calibrated-costs", "in.ll"][..], true),
+        ] {
+            let (cli, _) = parse_args(args.iter().map(OsString::from)).expect("parses");
+            assert_eq!(cli.input.as_deref(), Some(std::path::Path::new("in.ll")));
+            let o = cli.vectorize.options(base.clone());
+            assert_eq!(o.cost.calibrated, want, "{args:?}");
+        }
+        assert!(parse_args(
+            ["lw", "-vectorizer-calibrated-costs=maybe", "in.ll"].map(OsString::from)
+        )
+        .is_err());
     }
 
     fn norm(v: &[&str]) -> Vec<String> {

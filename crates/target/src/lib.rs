@@ -28,6 +28,7 @@
 //! `bench/target/` (the microbenchmarks, re-run with `run.sh`). The tables
 //! are written by hand: no Rust crate carries LLVM's x86 cost tables.
 
+pub mod calibrated;
 pub mod cost;
 pub mod cpu;
 pub mod features;

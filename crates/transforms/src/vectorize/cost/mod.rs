@@ -51,6 +51,12 @@
 //!    `Vectorized`, `Interleaved`.
 //!
 //! # Known differences from LLVM 19
+//! - Deliberate: loopwright's calibrated costs
+//!   ([`loopwright_target::calibrated`], off with
+//!   `-vectorizer-calibrated-costs=false`). A scalarized access whose
+//!   address depends on a value loaded in the iteration (`lut[in[i]]`)
+//!   pays its index extracts at their measured cost where the target
+//!   prefers vectorized addressing. Noted as `calibrated-index-extract`.
 //! - Interleave groups (loop access analysis's
 //!   [`loopwright_analysis::laa::interleave`]) are costed as LLVM 19 does
 //!   (one decision per group: interleave, gather/scatter or scalarize),
@@ -119,6 +125,10 @@ pub struct CostOptions {
     /// `-print-vectorizer-cost`: the pass prints
     /// [`CostDecision::debug_text`] of every loop it decides to stderr.
     pub print: bool,
+    /// `-vectorizer-calibrated-costs` (true): add loopwright's costs
+    /// measured on the hardware ([`loopwright_target::calibrated`]) to
+    /// LLVM 19's; `false` decides with LLVM's alone, as opt-19 does.
+    pub calibrated: bool,
 }
 
 impl Default for CostOptions {
@@ -132,6 +142,7 @@ impl Default for CostOptions {
             epilogue_vectorization: true,
             epilogue_min_vf: 16,
             print: false,
+            calibrated: true,
         }
     }
 }
@@ -285,6 +296,29 @@ pub struct CostInput<'a> {
     pub legal: &'a Legal,
     pub hints: &'a Hints,
     pub opts: &'a VectorizeOptions,
+}
+
+/// Whether `o` is computed in the loop from a value loaded in the loop,
+/// through address arithmetic and casts (not through phis: an index
+/// carried across iterations is not extracted from a vector).
+fn loads_into(f: &Function, o: Operand, in_loop: &FxHashSet<Inst>) -> bool {
+    let mut work = vec![o];
+    let mut seen: FxHashSet<Inst> = FxHashSet::default();
+    while let Some(o) = work.pop() {
+        let Some(i) = def_of(f, o).filter(|i| in_loop.contains(i)) else {
+            continue;
+        };
+        if !seen.insert(i) || seen.len() > 64 {
+            continue;
+        }
+        let d = f.inst(i);
+        match d.opcode {
+            Opcode::Load => return true,
+            Opcode::Phi | Opcode::Call | Opcode::Store => {}
+            _ => work.extend(d.operands().iter().copied()),
+        }
+    }
+    false
 }
 
 fn def_of(f: &Function, o: Operand) -> Option<Inst> {
@@ -458,6 +492,7 @@ pub fn loop_facts(inp: &CostInput<'_>, se: &mut ScalarEvolution<'_>) -> LoopFact
             value_invariant,
             addr_const_stride,
             index32,
+            indexed: loads_into(f, ptr, &in_loop),
         });
     }
     // Ephemeral values: `llvm.assume` and what only it uses.
@@ -634,6 +669,7 @@ impl<'a> Run<'a> {
             fold_tail: self.fold_tail,
             groups: &self.interleave.groups,
             requires_scalar_epilogue: self.requires_scalar_epilogue(),
+            calibrated: self.cost_opts().calibrated,
         }
     }
 
@@ -1203,6 +1239,12 @@ impl<'a> Run<'a> {
             .any(|m| matches!(m.stride, Stride::Other))
         {
             out.push("gather-scatter");
+        }
+        if self.cost_opts().calibrated
+            && self.facts.mems.iter().any(|m| m.indexed)
+            && self.model().vectorized_addressing()
+        {
+            out.push("calibrated-index-extract");
         }
         out
     }

@@ -54,6 +54,11 @@ pub struct MemInfo {
     pub addr_const_stride: Option<bool>,
     /// The address is a GEP with one variable index of at most 32 bits.
     pub index32: bool,
+    /// The address depends on a value loaded in the same iteration (an
+    /// indexed access, `lut[in[i]]`): scalarized, each lane's index is
+    /// extracted from a vector register
+    /// ([`loopwright_target::calibrated::INDEXED_SCALARIZATION_EXTRACT`]).
+    pub indexed: bool,
 }
 
 /// What the cost model knows about a loop before choosing widths.
@@ -131,6 +136,9 @@ pub struct Model<'a> {
     pub groups: &'a [InterleaveGroup],
     /// `requiresScalarEpilogue(true)` (see [`WidthDecisions`]).
     pub requires_scalar_epilogue: bool,
+    /// Add loopwright's calibrated costs ([`loopwright_target::calibrated`])
+    /// to LLVM's.
+    pub calibrated: bool,
 }
 
 fn add_usage(v: &mut Vec<(u32, u32)>, class: u32, n: u32) {
@@ -294,7 +302,16 @@ impl<'a> Model<'a> {
         };
         let mut c = n.saturating_mul(addr);
         c = c.saturating_add(n.saturating_mul(self.scalar_mem_cost(m)));
-        c = c.saturating_add(self.scalarization_overhead(m, vf));
+        let (overhead, addr_extract) = self.scalarization_overhead(m, vf);
+        c = c.saturating_add(overhead);
+        if self.calibrated && m.indexed && self.vectorized_addressing() {
+            // The index extracts at their measured cost, in place of
+            // LLVM's (`loopwright_target::calibrated`). Without vectorized
+            // addressing the index stays scalar and nothing is extracted.
+            let measured =
+                n.saturating_mul(loopwright_target::calibrated::INDEXED_SCALARIZATION_EXTRACT);
+            c = c.saturating_add(measured.saturating_sub(addr_extract));
+        }
         if self.scalar_with_predication(m, vf) {
             if m.store {
                 return EMULATED_MASK_COST;
@@ -308,33 +325,41 @@ impl<'a> Model<'a> {
         c
     }
 
-    /// `getScalarizationOverhead` of a scalarized load or store.
-    fn scalarization_overhead(&self, m: &MemInfo, vf: u32) -> u64 {
-        let vectorized_addressing = self.st.has_avx512()
-            || (self.st.has(loopwright_target::Feature::FastGather) && self.st.has_avx2());
+    /// `prefersVectorizedAddressing`: AVX-512, or AVX2 with fast gathers.
+    /// Otherwise the addresses of scalarized accesses are computed scalar.
+    pub fn vectorized_addressing(&self) -> bool {
+        self.st.has_avx512()
+            || (self.st.has(loopwright_target::Feature::FastGather) && self.st.has_avx2())
+    }
+
+    /// `getScalarizationOverhead` of a scalarized load or store, and the
+    /// part of it that extracts the address operand.
+    fn scalarization_overhead(&self, m: &MemInfo, vf: u32) -> (u64, u64) {
         let mut c = 0u64;
         if !m.store {
             c = self
                 .st
                 .scalarization_overhead(self.vec(m.ty, vf), true, false, TP);
-            if !vectorized_addressing {
-                return c;
+            if !self.vectorized_addressing() {
+                return (c, 0);
             }
         }
+        let mut addr = 0u64;
         let ops = self.data(m.inst).operands();
         for &o in ops.iter().take(if m.store { 2 } else { 1 }) {
             if self.needs_extract_early(o) {
                 if let Some(t) = self.operand_ty(o) {
-                    c = c.saturating_add(self.st.scalarization_overhead(
-                        self.vec(t, vf),
-                        false,
-                        true,
-                        TP,
-                    ));
+                    let e = self
+                        .st
+                        .scalarization_overhead(self.vec(t, vf), false, true, TP);
+                    c = c.saturating_add(e);
+                    if o == m.ptr {
+                        addr = addr.saturating_add(e);
+                    }
                 }
             }
         }
-        c
+        (c, addr)
     }
 
     /// The group of `i` if every member is a strided access of the
@@ -436,9 +461,7 @@ impl<'a> Model<'a> {
         }
         // Addresses stay scalar unless the target prefers vectorized
         // addressing (it does when it has fast gathers).
-        let vectorized_addressing = self.st.has_avx512()
-            || (self.st.has(loopwright_target::Feature::FastGather) && self.st.has_avx2());
-        if vectorized_addressing {
+        if self.vectorized_addressing() {
             return;
         }
         let mut addr_defs: Vec<Inst> = Vec::new();
