@@ -126,7 +126,7 @@ pub fn bench(args: &[String]) -> Result<()> {
         println!("{BENCH_USAGE}");
         return Ok(());
     };
-    let mut tools = vec![build::CLANG, build::OPT, build::LLC, build::GCC];
+    let mut tools = vec![build::CLANG, build::OPT, build::LLC, build::GCC, OBJDUMP];
     if opts.callgrind {
         tools.push("valgrind");
     }
@@ -304,7 +304,19 @@ fn measure_kernel(
         problem: built.failed.clone(),
         lw_is_floor: same_file(built, Build::Loopwright, Build::Floor),
         anchor_is_a: same_file(built, Build::Anchor, Build::A),
+        same_kernel: BTreeMap::new(),
     };
+    if let Some(lw) = built
+        .exe
+        .get(&Build::Loopwright)
+        .and_then(|p| kernel_code(p))
+    {
+        for b in [Build::A, Build::Floor] {
+            if let Some(other) = built.exe.get(&b).and_then(|p| kernel_code(p)) {
+                row.same_kernel.insert(b, other == lw);
+            }
+        }
+    }
     // Under callgrind the checked run is the measurement itself. Before
     // timing, the check runs one repetition (`reps` = 1): the same code on
     // the same data, at a fraction of the cost.
@@ -356,6 +368,58 @@ fn measure_kernel(
         }
     }
     Ok(row)
+}
+
+/// The disassembler of [`kernel_code`].
+const OBJDUMP: &str = "llvm-objdump-19";
+
+/// The machine code of an executable's `kernel` function, one instruction
+/// per line, without what depends on where the linker placed it: branch
+/// and call targets keep only their symbol and offset, RIP-relative
+/// displacements and address comments are dropped. Two builds with equal
+/// code run the same instructions, so their ratio is measurement noise.
+/// `None` when the disassembler fails or finds no `kernel`.
+fn kernel_code(exe: &Path) -> Option<String> {
+    let out = Command::new(OBJDUMP)
+        .args([
+            "-d",
+            "--no-show-raw-insn",
+            "--no-leading-addr",
+            "--disassemble-symbols=kernel",
+        ])
+        .arg(exe)
+        .stderr(Stdio::null())
+        .output()
+        .ok()?;
+    if !out.status.success() {
+        return None;
+    }
+    normalize_disassembly(&String::from_utf8_lossy(&out.stdout))
+}
+
+/// [`kernel_code`]'s normalization of `llvm-objdump -d` output: the lines
+/// after `<kernel>:`, up to the next symbol.
+fn normalize_disassembly(text: &str) -> Option<String> {
+    let target = Regex::new(r"\b0x[0-9a-f]+ <").expect("valid regex");
+    let rip = Regex::new(r"-?0x[0-9a-f]+\(%rip\)").expect("valid regex");
+    let mut lines = text.lines().skip_while(|l| l.trim() != "<kernel>:");
+    lines.next()?;
+    let mut code = String::new();
+    for l in lines {
+        let l = l.trim();
+        if l.is_empty() {
+            continue;
+        }
+        if l.ends_with(">:") {
+            break;
+        }
+        let l = l.split(" # ").next().unwrap_or(l);
+        let l = target.replace_all(l, "<");
+        let l = rip.replace_all(&l, "(%rip)");
+        code.push_str(l.split_whitespace().collect::<Vec<_>>().join(" ").as_str());
+        code.push('\n');
+    }
+    (!code.is_empty()).then_some(code)
 }
 
 /// Whether builds `x` and `y` produced byte-identical executables.
@@ -532,6 +596,32 @@ mod tests {
             .unwrap();
         assert!(o.callgrind && o.anchor && o.filter.is_some());
         assert!(parse_options(&args(&["--help"])).unwrap().is_none());
+    }
+
+    /// Two disassemblies of one function placed at different addresses
+    /// are the same code; a changed instruction is not; no `kernel` is
+    /// `None`.
+    #[test]
+    fn kernel_code_ignores_placement_only() {
+        let at = |base: &str, off: &str, rip: &str, reg: &str| {
+            format!(
+                "\nx:\tfile format elf64-x86-64\n\nDisassembly of section .text:\n\n<kernel>:\n\
+                 \t\ttestl\t%ecx, %ecx\n\
+                 \t\tjle\t0x{base} <kernel+0xd4>\n\
+                 \t\tvmovss\t{rip}(%rip), %xmm0 # 0x{off} <.LCPI0_0>\n\
+                 \t\taddl\t%r9d, (%rdi,{reg},4)\n\
+                 \t\tcallq\t0x{off} <memset@plt>\n\
+                 \t\tretq\n\n<main>:\n\t\tpushq\t%rbp\n"
+            )
+        };
+        let a = normalize_disassembly(&at("1264", "2000", "0xe9c", "%r10")).unwrap();
+        let b = normalize_disassembly(&at("5264", "6010", "-0x1e4", "%r10")).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a.lines().count(), 6, "{a}");
+        assert!(!a.contains("pushq"), "stops at the next symbol: {a}");
+        let c = normalize_disassembly(&at("1264", "2000", "0xe9c", "%r11")).unwrap();
+        assert_ne!(a, c);
+        assert_eq!(normalize_disassembly("<main>:\n\tretq\n"), None);
     }
 
     #[test]

@@ -86,6 +86,10 @@ pub struct Row {
     pub lw_is_floor: bool,
     /// Whether the anchor executable is byte-for-byte A's.
     pub anchor_is_a: bool,
+    /// Per build (A, floor): whether its `kernel` function has the same
+    /// instructions as loopwright's (up to where the linker placed code
+    /// and data). Missing when either could not be disassembled.
+    pub same_kernel: BTreeMap<Build, bool>,
 }
 
 impl Row {
@@ -94,6 +98,28 @@ impl Row {
         let n = self.value.get(&num)?.median;
         let d = self.value.get(&den)?.median;
         (d > 0.0).then(|| n / d)
+    }
+
+    /// The builds whose `kernel` function has loopwright's instructions
+    /// (`A, floor`, `A`, `floor`), or `-`.
+    pub fn same_code(&self) -> String {
+        let same: Vec<&str> = self
+            .same_kernel
+            .iter()
+            .filter(|(_, &same)| same)
+            .map(|(b, _)| b.name())
+            .collect();
+        if same.is_empty() {
+            "-".to_owned()
+        } else {
+            same.join(", ")
+        }
+    }
+
+    /// Whether loopwright's `kernel` is known to have the instructions of
+    /// build `b`'s.
+    pub fn same_kernel_as(&self, b: Build) -> bool {
+        self.same_kernel.get(&b) == Some(&true)
     }
 
     /// loopwright over the better of A and B.
@@ -120,6 +146,10 @@ pub struct Summary {
     pub lw_is_floor: usize,
     /// Kernels whose anchor executable is A's, byte for byte.
     pub anchor_is_a: usize,
+    /// Kernels whose loopwright `kernel` function has the floor's
+    /// instructions, and A's.
+    pub kernel_is_floor: usize,
+    pub kernel_is_a: usize,
 }
 
 /// Geometric mean; NaN for no values.
@@ -147,6 +177,11 @@ pub fn summarize(rows: &[Row], anchor: bool) -> Summary {
         wrong: rows.iter().map(|r| r.problem.len()).sum(),
         lw_is_floor: rows.iter().filter(|r| r.lw_is_floor).count(),
         anchor_is_a: rows.iter().filter(|r| r.anchor_is_a).count(),
+        kernel_is_floor: rows
+            .iter()
+            .filter(|r| r.same_kernel_as(Build::Floor))
+            .count(),
+        kernel_is_a: rows.iter().filter(|r| r.same_kernel_as(Build::A)).count(),
     }
 }
 
@@ -201,6 +236,7 @@ pub fn table(rows: &[Row], builds: &[Build], metric: Metric) -> String {
     if anchor {
         header.push("anchor/A".to_owned());
     }
+    header.push("same code".to_owned());
     header.push("check".to_owned());
 
     let mut lines: Vec<Vec<String>> = vec![header];
@@ -213,6 +249,7 @@ pub fn table(rows: &[Row], builds: &[Build], metric: Metric) -> String {
         if anchor {
             l.push(fmt_ratio(r.ratio(Build::Anchor, Build::A)));
         }
+        l.push(r.same_code());
         l.push(check_cell(r));
         lines.push(l);
     }
@@ -255,8 +292,10 @@ pub fn means(s: &Summary) -> String {
     }
     let _ = writeln!(
         out,
-        "{} loopwright executables are byte-identical to the floor's",
-        s.lw_is_floor
+        "{} loopwright executables are byte-identical to the floor's; the `kernel` function \
+         has the floor's instructions in {} kernels and A's in {} (\"same code\": their \
+         ratios to that build are measurement noise)",
+        s.lw_is_floor, s.kernel_is_floor, s.kernel_is_a
     );
     out
 }
@@ -321,10 +360,56 @@ pub fn markdown(
     let _ = writeln!(
         md,
         "For {} of {} kernels the loopwright executable is byte-for-byte identical to the \
-         floor's: loopwright changed nothing there.\n",
+         floor's: loopwright changed nothing there. The `kernel` function itself has the \
+         floor's instructions in {} kernels and A's in {} (column \"same code\", compared \
+         with `llvm-objdump-19` up to where the linker placed code and data): the ratios \
+         of a kernel to a build with the same code are measurement noise.\n",
         s.lw_is_floor,
-        rows.len()
+        rows.len(),
+        s.kernel_is_floor,
+        s.kernel_is_a
     );
+
+    // Slower than the floor by more than 5%: issue 15's bound.
+    let mut over: Vec<(&Row, f64)> = rows
+        .iter()
+        .filter_map(|r| r.ratio(Build::Loopwright, Build::Floor).map(|x| (r, x)))
+        .filter(|(_, x)| *x > 1.05)
+        .collect();
+    over.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let noise = over
+        .iter()
+        .filter(|(r, _)| r.same_kernel_as(Build::Floor))
+        .count();
+    let _ = writeln!(
+        md,
+        "## Kernels more than 5% slower than the floor ({} of {}; {} of them with the floor's code)\n",
+        over.len(),
+        rows.len(),
+        noise
+    );
+    if over.is_empty() {
+        let _ = writeln!(md, "None.\n");
+    } else {
+        let _ = writeln!(
+            md,
+            "| kernel | loopwright/floor | loopwright ms | floor ms | same code | what it is |"
+        );
+        let _ = writeln!(md, "|---|---:|---:|---:|---|---|");
+        for (r, x) in &over {
+            let _ = writeln!(
+                md,
+                "| {} | {:.3} | {} | {} | {} | {} |",
+                r.kernel.name,
+                x,
+                fmt_value(metric, r.value.get(&Build::Loopwright)),
+                fmt_value(metric, r.value.get(&Build::Floor)),
+                r.same_code(),
+                r.kernel.description.replace('|', "\\|")
+            );
+        }
+        md.push('\n');
+    }
 
     // Slower than A, worst first.
     let mut slow: Vec<(&Row, f64)> = rows
@@ -349,16 +434,17 @@ pub fn markdown(
         );
         let _ = writeln!(
             md,
-            "| kernel | loopwright/A | loopwright/floor | what it is |"
+            "| kernel | loopwright/A | loopwright/floor | same code | what it is |"
         );
-        let _ = writeln!(md, "|---|---:|---:|---|");
+        let _ = writeln!(md, "|---|---:|---:|---|---|");
         for (r, x) in &slow {
             let _ = writeln!(
                 md,
-                "| {} | {:.3} | {} | {} |",
+                "| {} | {:.3} | {} | {} | {} |",
                 r.kernel.name,
                 x,
                 fmt_ratio(r.ratio(Build::Loopwright, Build::Floor)),
+                r.same_code(),
                 r.kernel.description.replace('|', "\\|")
             );
         }
@@ -434,8 +520,8 @@ pub fn markdown(
         head.push_str(" anchor/A |");
         rule.push_str("---:|");
     }
-    head.push_str(" check | what it is |");
-    rule.push_str("---|---|");
+    head.push_str(" same code | check | what it is |");
+    rule.push_str("---|---|---|");
     let _ = writeln!(md, "{head}\n{rule}");
     for r in rows {
         let mut l = format!("| {} |", r.kernel.name);
@@ -454,7 +540,8 @@ pub fn markdown(
         }
         let _ = write!(
             l,
-            " {} | {} |",
+            " {} | {} | {} |",
+            r.same_code(),
             check_cell(r),
             r.kernel.description.replace('|', "\\|")
         );
@@ -505,6 +592,7 @@ mod tests {
             problem: BTreeMap::new(),
             lw_is_floor: false,
             anchor_is_a: false,
+            same_kernel: BTreeMap::new(),
         }
     }
 
@@ -539,6 +627,60 @@ mod tests {
             final_line(&s),
             "geomean loopwright/A=2.000 loopwright/best=2.000 wrong=1"
         );
+    }
+
+    /// The kernels more than 5% slower than the floor are listed with
+    /// whether their code is the floor's; the counts of same code reach
+    /// the summary and the tables.
+    #[test]
+    fn markdown_lists_kernels_slower_than_the_floor() {
+        use Build::*;
+        let mut noise = row(
+            "noise",
+            &[(A, 1.0), (B, 1.0), (Floor, 1.0), (Loopwright, 1.5)],
+        );
+        noise.same_kernel = BTreeMap::from([(A, true), (Floor, true)]);
+        let mut real = row(
+            "real",
+            &[(A, 1.0), (B, 1.0), (Floor, 1.0), (Loopwright, 1.2)],
+        );
+        real.same_kernel = BTreeMap::from([(A, false), (Floor, false)]);
+        let near = row(
+            "near",
+            &[(A, 1.0), (B, 1.0), (Floor, 1.0), (Loopwright, 1.04)],
+        );
+        let rows = [noise, real, near];
+        let builds = Build::selected(false);
+        let s = summarize(&rows, false);
+        assert_eq!((s.kernel_is_floor, s.kernel_is_a), (1, 1));
+        let md = markdown(
+            &rows,
+            &builds,
+            Metric::Time { runs: 5 },
+            &s,
+            &Environment::default(),
+        );
+        let section = md
+            .split("## Kernels more than 5% slower than the floor")
+            .nth(1)
+            .unwrap();
+        let section = section.split("## ").next().unwrap();
+        assert!(
+            section.starts_with(" (2 of 3; 1 of them with the floor's code)"),
+            "{section}"
+        );
+        assert!(
+            section.contains("| noise | 1.500 | 1500.0 | 1000.0 | A, floor |"),
+            "{section}"
+        );
+        assert!(
+            section.contains("| real | 1.200 | 1200.0 | 1000.0 | - |"),
+            "{section}"
+        );
+        assert!(!section.contains("| near |"));
+        let t = table(&rows, &builds, Metric::Time { runs: 5 });
+        assert!(t.lines().next().unwrap().contains("same code"));
+        assert!(means(&s).contains("floor's instructions in 1 kernels and A's in 1"));
     }
 
     #[test]
