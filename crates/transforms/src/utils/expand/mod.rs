@@ -36,7 +36,7 @@
 //!   recurrences) is `getelementptr i8, ptr %base, i64 %offset` named
 //!   `scevgep`, one per group of terms of the same loop ([`Expr::PtrAdd`]);
 //! - `ptrtoint` goes right after the pointer's definition (the top of the
-//!   entry block for a parameter), named after it, unless one is there;
+//!   entry block for a parameter, after its leading debug records), named after it, unless one is there;
 //! - min/max become the `llvm.{u,s}{min,max}` intrinsics (of pointers:
 //!   `icmp` and `select`), named after their kind; the sequential `umin`
 //!   freezes every operand but the first, which is what keeps the poison
@@ -1047,7 +1047,8 @@ fn wrap_flags(fl: u8) -> Flags {
 
 /// LLVM's `ReuseOrCreateCast` at `GetOptimalInsertionPointForCastOf(v)`:
 /// a `ptrtoint` right after the definition of `v` (at the top of the
-/// entry block for a parameter), named after `v`, unless one is there.
+/// entry block for a parameter, after its leading debug records), named
+/// after `v`, unless one is there.
 fn ptr_to_int(
     m: &Module,
     f: &mut Function,
@@ -1078,9 +1079,9 @@ fn ptr_to_int(
                 }
                 cur
             }
-            _ => f.layout.entry_block().and_then(|b| f.layout.first_inst(b)),
+            _ => entry_insertion_point(f),
         },
-        _ => f.layout.entry_block().and_then(|b| f.layout.first_inst(b)),
+        _ => entry_insertion_point(f),
     };
     let at = at.unwrap_or(ip);
     // An existing cast at or before that point, in its block.
@@ -1116,6 +1117,21 @@ fn ptr_to_int(
     let data = make::cast(Opcode::PtrToInt, v, to, Flags::NONE);
     let name = name.as_deref().filter(|n| !n.is_empty());
     emit(m, f, ctx, at, data, dbg, name)
+}
+
+/// Where a cast of a parameter goes: the entry block's first instruction
+/// that is not a debug record. LLVM inserts at the block's `begin()`,
+/// which with debug records is after those attached to the first
+/// instruction.
+fn entry_insertion_point(f: &Function) -> Option<Inst> {
+    let mut cur = f.layout.entry_block().and_then(|b| f.layout.first_inst(b));
+    while let Some(i) = cur {
+        if !f.inst(i).opcode.is_debug_record() {
+            break;
+        }
+        cur = f.layout.next_inst(i);
+    }
+    cur
 }
 
 /// LLVM's `expandAddToGEP`: `getelementptr i8, ptr base, idx` (folded for

@@ -215,6 +215,59 @@ exit:
     );
 }
 
+/// A parameter's `ptrtoint` goes after the debug records at the top of
+/// the entry block, before its first instruction (LLVM 19 inserts at the
+/// block's `begin()`, after the records attached to that instruction), as
+/// opt-19's runtime unrolling of `tests/runtime/single.c`'s `fill_ptr`
+/// with `-g` shows.
+#[test]
+fn parameter_casts_follow_the_entry_debug_records() {
+    let t = expand_at_ret(
+        "define i64 @f(ptr %p, ptr %q) !dbg !4 {
+entry:
+    #dbg_value(ptr %p, !7, !DIExpression(), !8)
+    #dbg_value(ptr %q, !7, !DIExpression(), !8)
+  %qi = ptrtoint ptr %q to i64
+  %pi = ptrtoint ptr %p to i64
+  %d = sub i64 %qi, %pi
+  br label %exit
+exit:
+  ret i64 0
+}
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, emissionKind: FullDebug)
+!1 = !DIFile(filename: \"t.c\", directory: \"/\")
+!3 = !{i32 2, !\"Debug Info Version\", i32 3}
+!4 = distinct !DISubprogram(name: \"f\", scope: !1, file: !1, line: 1, type: !5, unit: !0, spFlags: DISPFlagDefinition)
+!5 = !DISubroutineType(types: !6)
+!6 = !{null}
+!7 = !DILocalVariable(name: \"p\", arg: 1, scope: !4, file: !1, line: 1, type: !9)
+!8 = !DILocation(line: 1, scope: !4)
+!9 = !DIBasicType(name: \"long\", size: 64, encoding: DW_ATE_signed)",
+        of("d"),
+    );
+    // (The printer renumbers the metadata.)
+    let entry: Vec<&str> = t
+        .lines()
+        .map(str::trim)
+        .skip_while(|l| *l != "entry:")
+        .skip(1)
+        .take(4)
+        .map(|l| l.split(',').next().unwrap_or(l))
+        .collect();
+    assert_eq!(
+        entry,
+        [
+            "#dbg_value(ptr %p",
+            "#dbg_value(ptr %q",
+            "%p1 = ptrtoint ptr %p to i64",
+            "%qi = ptrtoint ptr %q to i64",
+        ],
+        "{t}"
+    );
+}
+
 #[test]
 fn min_max() {
     let t = expand_at_ret(
