@@ -171,6 +171,61 @@ fn int_const(m: &mut Module, ty: Type, v: i64) -> Operand {
     Operand::Const(m.consts.int(ty, bits, v))
 }
 
+/// LLVM's `cse` of a vector loop's header once its plan is executed
+/// (`InnerLoopVectorizer::fixVectorizedLoop`): a `getelementptr`,
+/// `insertelement`, `extractelement` or `shufflevector` identical to an
+/// earlier one of the block (opcode, type, flags, operands and extra data;
+/// metadata aside, as `isIdenticalTo`) is replaced by it. The parts'
+/// pointers of a load and a store of the same address are one set.
+fn cse_block(f: &mut Function, b: Block) {
+    type Key = (Opcode, Type, Flags, Vec<Operand>, loopwright_ir::Extra);
+    let mut seen: FxHashMap<Key, loopwright_ir::Value> = FxHashMap::default();
+    let insts: Vec<Inst> = f.layout.block_insts(b).collect();
+    for i in insts {
+        let d = f.inst(i);
+        if !matches!(
+            d.opcode,
+            Opcode::GetElementPtr
+                | Opcode::InsertElement
+                | Opcode::ExtractElement
+                | Opcode::ShuffleVector
+        ) {
+            continue;
+        }
+        let Some(r) = f.inst_result(i) else { continue };
+        let key = (
+            d.opcode,
+            d.ty,
+            d.flags,
+            d.operands().to_vec(),
+            d.extra.clone(),
+        );
+        match seen.get(&key) {
+            Some(&earlier) => {
+                f.replace_all_uses(r, Operand::Value(earlier));
+                f.delete_inst(i);
+            }
+            None => {
+                seen.insert(key, r);
+            }
+        }
+    }
+}
+
+/// Whether `ptr` is computed by an `inbounds` GEP.
+fn is_inbounds_gep(f: &Function, ptr: Operand) -> bool {
+    match ptr {
+        Operand::Value(v) => match f.value_def(v) {
+            ValueDef::Result(i) => {
+                let d = f.inst(i);
+                d.opcode == Opcode::GetElementPtr && d.flags.contains(Flags::INBOUNDS)
+            }
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
 /// Executes `plan` on `f` (which the plan was built for, unchanged since).
 ///
 /// `ctx` holds the analyses of the function as the plan saw it (see
@@ -637,6 +692,10 @@ pub fn execute_with(
             vector_epilogue: epi.is_some(),
         },
     );
+    cse_block(f, body);
+    if let Some(eb) = &epi_blocks {
+        cse_block(f, eb.body);
+    }
     ids.vectorized.apply(f, &[body]);
     if let (Some(v), Some(eb)) = (ids.vector_epilogue, &epi_blocks) {
         v.apply(f, &[eb.body]);
@@ -983,6 +1042,48 @@ impl Exec<'_> {
     fn marker(&self, f: &mut Function) -> Inst {
         let d = InstData::new(Opcode::Unreachable, TypeTable::VOID, []);
         Builder::at_end(f, self.cur).insert(None, d, "")
+    }
+
+    /// The address of each part of a widened load or store of `ety`
+    /// through `ptr`, all emitted before the accesses (LLVM 19's
+    /// `VPVectorPointerRecipe`): the first lane's pointer of part 0 plus
+    /// `part * VF` elements, or for a reversed access minus `part * VF`
+    /// and then `1 - VF` elements (the part's last lane), with `i32`
+    /// offsets and `inbounds` when the scalar address is an `inbounds`
+    /// GEP. Deriving every part from part 0 keeps the offsets constant
+    /// (per-part pointers of a reversed access cost an `xor` each in the
+    /// vector loop). Without vectors (width 1), each part's own pointer.
+    fn part_pointers(
+        &mut self,
+        m: &mut Module,
+        f: &mut Function,
+        ptr: Operand,
+        ety: Type,
+        reverse: bool,
+    ) -> Vec<Operand> {
+        let (vf, ic) = (self.vf, self.ic);
+        if vf == 1 {
+            return (0..ic).map(|k| self.scalar(m, f, ptr, k, 0)).collect();
+        }
+        let flags = if is_inbounds_gep(f, ptr) {
+            Flags::INBOUNDS
+        } else {
+            Flags::NONE
+        };
+        let p0 = self.scalar(m, f, ptr, 0, 0);
+        let vf = i64::from(vf);
+        (0..i64::from(ic))
+            .map(|k| {
+                let first = if reverse { -k * vf } else { k * vf };
+                let off = int_const(m, TypeTable::I32, first);
+                let mut p = Operand::Value(self.builder(f).gep(m, ety, p0, &[off], flags, ""));
+                if reverse {
+                    let last = int_const(m, TypeTable::I32, 1 - vf);
+                    p = Operand::Value(self.builder(f).gep(m, ety, p, &[last], flags, ""));
+                }
+                p
+            })
+            .collect()
     }
 
     /// Lane `lane` of part `part` of `op`.
@@ -1367,28 +1468,18 @@ impl Exec<'_> {
                 let vty = self.vec_ty(m, ety);
                 let load = d.opcode == Opcode::Load;
                 let rmask: Vec<i32> = (0..vf as i32).rev().collect();
+                let addrs = self.part_pointers(m, f, ptr, ety, *reverse);
                 let mut parts = Vec::new();
-                for k in 0..ic {
-                    let p0 = self.scalar(m, f, ptr, k, 0);
-                    let addr = if *reverse && vf > 1 {
-                        let off = int_const(m, TypeTable::I64, 1 - i64::from(vf));
-                        Operand::Value(self.builder(f).gep(m, ety, p0, &[off], Flags::INBOUNDS, ""))
-                    } else {
-                        p0
-                    };
+                for (k, addr) in (0..ic).zip(addrs) {
                     let new = if load {
-                        let name = if *reverse {
-                            "wide.load.rev"
-                        } else {
-                            "wide.load"
-                        };
+                        // (LLVM names reversed loads `wide.load` too.)
                         let v = self.builder(f).load(
                             m,
                             vty,
                             addr,
                             align,
                             false,
-                            if vf == 1 { "" } else { name },
+                            if vf == 1 { "" } else { "wide.load" },
                         );
                         let i = match f.value_def(v) {
                             ValueDef::Result(i) => i,
