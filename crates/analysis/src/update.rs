@@ -172,6 +172,13 @@ impl RegionEdit {
         self.root
     }
 
+    /// Whether nothing seen so far (at [`begin`] and the last [`sync_cfg`])
+    /// took the edit beyond the region: when it holds after [`sync_cfg`],
+    /// the graph describes the function exactly.
+    pub fn confined_so_far(&self) -> bool {
+        !self.failed
+    }
+
     /// Gives back the marks, for the next edit.
     pub fn into_marks(self) -> Marks {
         self.members.index

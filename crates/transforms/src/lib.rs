@@ -141,6 +141,20 @@ impl FnAnalyses {
         update::begin(&self.cfg, &self.dt, root, inner, marks)
     }
 
+    /// Makes the analyses describe `f` again: nothing to do when its
+    /// control flow has not changed since they were computed or updated
+    /// (an edit of instructions only), else they are computed afresh.
+    pub fn refresh(&mut self, f: &Function) {
+        if !self.is_fresh(f) {
+            let fresh = FnAnalyses::compute(f);
+            self.cfg = fresh.cfg;
+            self.dt = fresh.dt;
+            self.loops = fresh.loops;
+            self.cfg_epoch = fresh.cfg_epoch;
+            self.recomputed += 1;
+        }
+    }
+
     /// Drops an edit that changed nothing (its working memory is kept).
     pub fn abandon_edit(&mut self, ed: RegionEdit) {
         self.marks = ed.into_marks();
