@@ -76,20 +76,59 @@ pub fn simplify_function_with(
         let mut dirty = Dirty::new(f);
         let mut did = false;
         let mut touched = Vec::new();
-        for &top in a.loops.top_level() {
+        // While every step so far was kept track of, `a` is exact, and
+        // the next step on a nest with a preheader is an edit of that
+        // preheader's region (the nest): the analyses are updated, not
+        // computed again. A step reads only its nest's clean region, which
+        // the exact and the round's analyses describe alike.
+        let mut exact = true;
+        // (By header: an update that has to recompute numbers the loops
+        // afresh.)
+        let tops: Vec<Block> = a
+            .loops
+            .top_level()
+            .iter()
+            .map(|&l| a.loops.header(l))
+            .collect();
+        for h in tops {
+            let Some(top) = a
+                .loops
+                .loop_for(h)
+                .filter(|&l| a.loops.header(l) == h && a.loops.parent(l).is_none())
+            else {
+                continue;
+            };
             let region = NestRegion::of(&a, top);
             if !dirty.all_clean(&region.blocks) {
                 continue;
             }
+            let ed = if exact {
+                a.loops.preheader(f, &a.cfg, top).map(|ph| {
+                    let blocks = a.loops.data(top).blocks().to_vec();
+                    a.begin_edit(ph, &blocks)
+                })
+            } else {
+                None
+            };
+            let mut stepped = false;
             for l in nest_order(&a, top) {
                 if simplify_step(m, f, &a, l, &mut touched) {
                     dirty.mark(&region.blocks);
                     dirty.mark(&touched);
                     touched.clear();
                     did = true;
+                    stepped = true;
                     budget -= 1;
                     break;
                 }
+            }
+            match ed {
+                Some(ed) if stepped && !a.is_fresh(f) => {
+                    a.finish_edit(f, ed, None);
+                }
+                Some(ed) => a.abandon_edit(ed),
+                None if stepped => exact &= a.is_fresh(f),
+                None => {}
             }
             if budget == 0 {
                 break;
@@ -99,7 +138,7 @@ pub fn simplify_function_with(
             break;
         }
         changed = true;
-        a = FnAnalyses::compute(f);
+        a.refresh(f);
     }
     (changed, a)
 }

@@ -916,9 +916,17 @@ pub fn peel_with(m: &mut Module, f: &mut Function, a: &mut FnAnalyses, plan: &Pe
     let blocks = a.loops.data(plan.l).blocks().to_vec();
     debug_assert_eq!(blocks.first(), Some(&plan.header), "the plan's analyses");
     let ed = a.begin_edit(plan.preheader, &blocks);
-    peel_copies(m, f, a, plan);
+    let created = peel_copies(m, f, a, plan);
     a.finish_edit(f, ed, None);
-    form_dedicated_exits_with(&m.md, f, plan.header, plan.preheader, a);
+    // The exits' region: the loop and the peeled copies (every block the
+    // preheader dominates up to the exits).
+    let mut region = blocks;
+    region.extend(
+        created
+            .into_iter()
+            .filter(|&b| f.layout.is_block_inserted(b) && a.dt.is_reachable(b)),
+    );
+    form_dedicated_exits_with(&m.md, f, plan.header, plan.preheader, &region, a);
 }
 
 /// Peels the first `plan.count()` iterations of its loop, on the function
@@ -926,14 +934,15 @@ pub fn peel_with(m: &mut Module, f: &mut Function, a: &mut FnAnalyses, plan: &Pe
 /// `llvm.loop.peeled.count`, and puts the function back in loop-simplify
 /// and LCSSA form. It cannot fail.
 pub fn peel(m: &mut Module, f: &mut Function, a: &FnAnalyses, plan: &PeelPlan) {
-    peel_copies(m, f, a, plan);
+    let _ = peel_copies(m, f, a, plan);
     // Peeled exits are no longer dedicated: loop-simplify, keeping LCSSA.
     form_dedicated_exits(&m.md, f, plan.header);
 }
 
 /// [`peel`] up to the exit splits: the copies, the loop's new entry values
 /// and its peeled count.
-fn peel_copies(m: &mut Module, f: &mut Function, a: &FnAnalyses, plan: &PeelPlan) {
+/// Returns the blocks it created.
+fn peel_copies(m: &mut Module, f: &mut Function, a: &FnAnalyses, plan: &PeelPlan) -> Vec<Block> {
     let PeelPlan {
         l,
         count,
@@ -955,6 +964,7 @@ fn peel_copies(m: &mut Module, f: &mut Function, a: &FnAnalyses, plan: &PeelPlan
     let mut insert_top = split_at_terminator(f, preheader, &format!("{hname}.peel.begin"));
     let mut insert_bot = split_at_terminator(f, insert_top, &next_name);
     let new_ph = split_at_terminator(f, insert_bot, &format!("{phname}.peel.newph"));
+    let mut created = vec![insert_top, insert_bot, new_ph];
 
     // Scopes declared in the body are cloned for each copy.
     let scopes = declared_scopes(m, f, lf.data(l).blocks());
@@ -963,6 +973,7 @@ fn peel_copies(m: &mut Module, f: &mut Function, a: &FnAnalyses, plan: &PeelPlan
     for iter in 0..count {
         let mut map = ValueMap::default();
         let new_blocks = clone_blocks(f, rpo, ".peel", Place::Before(insert_bot), &[], &mut map);
+        created.extend_from_slice(&new_blocks);
         if !scopes.is_empty() {
             let insts = insts_of(f, &new_blocks);
             clone_noalias_scopes(m, f, &scopes, &insts, &format!("Peel{iter}"));
@@ -1012,6 +1023,7 @@ fn peel_copies(m: &mut Module, f: &mut Function, a: &FnAnalyses, plan: &PeelPlan
         map.remap_blocks(f, &new_blocks);
         insert_top = insert_bot;
         insert_bot = split_at_terminator(f, insert_bot, &next_name);
+        created.push(insert_bot);
     }
     // The loop starts from the last copy's values.
     for &phi in header_phis {
@@ -1034,6 +1046,7 @@ fn peel_copies(m: &mut Module, f: &mut Function, a: &FnAnalyses, plan: &PeelPlan
     if let Some(id) = add_string_metadata_to_loop(m, loop_id, PEELED_COUNT, total) {
         set_loop_id_on_latches(f, &[latch], Some(id));
     }
+    created
 }
 
 /// `formDedicatedExitBlocks` with LCSSA preserved, on the loop headed by
@@ -1045,19 +1058,22 @@ fn peel_copies(m: &mut Module, f: &mut Function, a: &FnAnalyses, plan: &PeelPlan
 fn form_dedicated_exits(md: &loopwright_ir::Metadata, f: &mut Function, header: Block) {
     let mut a = FnAnalyses::compute(f);
     a.recompute_edits = true;
-    form_dedicated_exits_with(md, f, header, header, &mut a);
+    form_dedicated_exits_with(md, f, header, header, &[], &mut a);
 }
 
 /// [`form_dedicated_exits`] with analyses `a` of `f`, kept up to date:
 /// each split is an edit of the region of `root` (a block dominating the
-/// loop) holding the loop.
+/// loop and its exits) holding the loop and the `region` blocks (with the
+/// loop's, every block between `root` and the exits).
 fn form_dedicated_exits_with(
     md: &loopwright_ir::Metadata,
     f: &mut Function,
     header: Block,
     root: Block,
+    region: &[Block],
     a: &mut FnAnalyses,
 ) {
+    let mut region = region.to_vec();
     let mut visited: Vec<Block> = Vec::new();
     // Each split changes the CFG: start over (visited exits stay visited).
     'again: loop {
@@ -1089,12 +1105,13 @@ fn form_dedicated_exits_with(
                     Some(x) => SplitLoc::LoopStart(a.loops.start_loc(f, md, &a.cfg, x)),
                     None => SplitLoc::FirstInst,
                 };
-                let ed = a.begin_edit(root, &blocks);
+                let ed = a.begin_edit(root, &region);
                 let Some(nb) = split_block_predecessors(f, s, &inside, ".loopexit", loc) else {
                     a.finish_edit(f, ed, None);
                     continue;
                 };
                 visited.push(nb);
+                region.push(nb);
                 a.finish_edit(f, ed, None);
                 // (Phis only: the analyses stay valid.)
                 close_exit_phis(f, &a.cfg, nb, s);
