@@ -102,17 +102,29 @@ pub fn simplify_function_with(
             if !dirty.all_clean(&region.blocks) {
                 continue;
             }
-            let ed = if exact {
-                a.loops.preheader(f, &a.cfg, top).map(|ph| {
-                    let blocks = a.loops.data(top).blocks().to_vec();
-                    a.begin_edit(ph, &blocks)
-                })
+            // The edit starts right before the step changes the graph
+            // (most nests need no step).
+            let ph = if exact {
+                a.loops.preheader(f, &a.cfg, top)
             } else {
                 None
             };
+            let mut marks = Some(std::mem::take(&mut a.marks));
+            let mut ed: Option<loopwright_analysis::update::RegionEdit> = None;
             let mut stepped = false;
             for l in nest_order(&a, top) {
-                if simplify_step(m, f, &a, l, &mut touched) {
+                let a_ref = &a;
+                let mut before_edit = || {
+                    if let (None, Some(ph)) = (&ed, ph) {
+                        if let Some(mk) = marks.take() {
+                            let blocks = a_ref.loops.data(top).blocks();
+                            ed = Some(loopwright_analysis::update::begin(
+                                &a_ref.cfg, &a_ref.dt, ph, blocks, mk,
+                            ));
+                        }
+                    }
+                };
+                if simplify_step(m, f, a_ref, l, &mut touched, &mut before_edit) {
                     dirty.mark(&region.blocks);
                     dirty.mark(&touched);
                     touched.clear();
@@ -123,12 +135,18 @@ pub fn simplify_function_with(
                 }
             }
             match ed {
-                Some(ed) if stepped && !a.is_fresh(f) => {
+                Some(ed) if !a.is_fresh(f) => {
                     a.finish_edit(f, ed, None);
                 }
                 Some(ed) => a.abandon_edit(ed),
-                None if stepped => exact &= a.is_fresh(f),
-                None => {}
+                None => {
+                    if let Some(mk) = marks {
+                        a.marks = mk;
+                    }
+                    if stepped {
+                        exact &= a.is_fresh(f);
+                    }
+                }
             }
             if budget == 0 {
                 break;
@@ -221,6 +239,7 @@ fn simplify_step(
     a: &FnAnalyses,
     l: Loop,
     touched: &mut Vec<Block>,
+    before_edit: &mut dyn FnMut(),
 ) -> bool {
     let lf = &a.loops;
     let cfg = &a.cfg;
@@ -235,6 +254,7 @@ fn simplify_step(
                 continue;
             }
             let succs: Vec<Block> = cfg.succs(p).to_vec();
+            before_edit();
             if make_unreachable(f, p) {
                 for &s in &succs {
                     delete_empty_phis(m, f, s);
@@ -278,6 +298,7 @@ fn simplify_step(
             .filter(|&p| !lf.contains(l, p))
             .collect();
         if !outside.is_empty() {
+            before_edit();
             if let Some(ph) = split_block_predecessors(
                 f,
                 header,
@@ -315,6 +336,7 @@ fn simplify_step(
                 Some(x) => SplitLoc::LoopStart(lf.start_loc(f, &m.md, cfg, x)),
                 None => SplitLoc::FirstInst,
             };
+            before_edit();
             if split_block_predecessors(f, s, &inside, ".loopexit", loc).is_some() {
                 return true;
             }
@@ -326,6 +348,7 @@ fn simplify_step(
     latches.reverse();
     if latches.len() > 1 {
         if let Some(ph) = lf.preheader(f, cfg, l) {
+            before_edit();
             if latches.len() < 8 && separate_nested_loop(m, f, a, l, header, start_loc) {
                 return true;
             }
