@@ -99,6 +99,9 @@ pub struct LoopForest {
     irreducible: bool,
     /// Loops removed by updates (dead slots of `loops`).
     pub(crate) dead: usize,
+    /// Whether an update added or removed loops: the ids (and the order of
+    /// [`LoopForest::loops`]) then differ from a computed forest's.
+    pub(crate) reshaped: bool,
 }
 
 impl LoopForest {
@@ -305,7 +308,14 @@ impl LoopForest {
         self.len() == 0
     }
 
-    /// All loops.
+    /// Whether the loops have the ids (and [`LoopForest::loops`] the
+    /// order) a computed forest gives them: no update added or removed
+    /// loops.
+    pub fn numbered_as_computed(&self) -> bool {
+        !self.reshaped
+    }
+
+    /// All loops, by id.
     pub fn loops(&self) -> impl Iterator<Item = Loop> + '_ {
         self.loops.iter().filter(|(_, d)| !d.dead).map(|(l, _)| l)
     }

@@ -1363,6 +1363,7 @@ fn apply_loops(
         .into();
     }
     let mut order_changed = created || !rl.deleted.is_empty();
+    lf.reshaped |= order_changed;
     // The parents the region's outermost loops had and have (their
     // sibling lists are rebuilt when the loops at a level change).
     let mut levels: Vec<Option<Loop>> = Vec::new();

@@ -151,7 +151,6 @@ impl FnAnalyses {
             self.dt = fresh.dt;
             self.loops = fresh.loops;
             self.cfg_epoch = fresh.cfg_epoch;
-            self.recomputed += 1;
         }
     }
 
@@ -289,6 +288,9 @@ impl FnMemo {
     /// analyses' CFG epoch and the unroll facts' epoch equal `f`'s.
     pub fn check(&self, f: &Function) -> Result<(), String> {
         if let Some(a) = &self.analyses {
+            if !a.loops.numbered_as_computed() {
+                return Err("the kept loops are not numbered as computed ones".into());
+            }
             if !a.is_fresh(f) {
                 return Err(format!(
                     "analyses of CFG epoch {:#x} kept for a function at {:#x}",

@@ -111,11 +111,13 @@ pub fn simplify_function_with(
             };
             let mut marks = Some(std::mem::take(&mut a.marks));
             let mut ed: Option<loopwright_analysis::update::RegionEdit> = None;
+            let mut untracked = false;
             let mut stepped = false;
             for l in nest_order(&a, top) {
                 let a_ref = &a;
-                let mut before_edit = || {
-                    if let (None, Some(ph)) = (&ed, ph) {
+                let mut before_edit = |tracked: bool| {
+                    untracked |= !tracked;
+                    if let (None, Some(ph), false) = (&ed, ph, untracked) {
                         if let Some(mk) = marks.take() {
                             let blocks = a_ref.loops.data(top).blocks();
                             ed = Some(loopwright_analysis::update::begin(
@@ -135,10 +137,15 @@ pub fn simplify_function_with(
                 }
             }
             match ed {
-                Some(ed) if !a.is_fresh(f) => {
+                Some(ed) if !a.is_fresh(f) && !untracked => {
                     a.finish_edit(f, ed, None);
                 }
-                Some(ed) => a.abandon_edit(ed),
+                Some(ed) => {
+                    a.abandon_edit(ed);
+                    if stepped {
+                        exact &= a.is_fresh(f);
+                    }
+                }
                 None => {
                     if let Some(mk) = marks {
                         a.marks = mk;
@@ -239,7 +246,7 @@ fn simplify_step(
     a: &FnAnalyses,
     l: Loop,
     touched: &mut Vec<Block>,
-    before_edit: &mut dyn FnMut(),
+    before_edit: &mut dyn FnMut(bool),
 ) -> bool {
     let lf = &a.loops;
     let cfg = &a.cfg;
@@ -254,7 +261,8 @@ fn simplify_step(
                 continue;
             }
             let succs: Vec<Block> = cfg.succs(p).to_vec();
-            before_edit();
+            // (An edit of a block outside the nest's region.)
+            before_edit(false);
             if make_unreachable(f, p) {
                 for &s in &succs {
                     delete_empty_phis(m, f, s);
@@ -298,7 +306,7 @@ fn simplify_step(
             .filter(|&p| !lf.contains(l, p))
             .collect();
         if !outside.is_empty() {
-            before_edit();
+            before_edit(true);
             if let Some(ph) = split_block_predecessors(
                 f,
                 header,
@@ -336,7 +344,7 @@ fn simplify_step(
                 Some(x) => SplitLoc::LoopStart(lf.start_loc(f, &m.md, cfg, x)),
                 None => SplitLoc::FirstInst,
             };
-            before_edit();
+            before_edit(true);
             if split_block_predecessors(f, s, &inside, ".loopexit", loc).is_some() {
                 return true;
             }
@@ -348,7 +356,7 @@ fn simplify_step(
     latches.reverse();
     if latches.len() > 1 {
         if let Some(ph) = lf.preheader(f, cfg, l) {
-            before_edit();
+            before_edit(true);
             if latches.len() < 8 && separate_nested_loop(m, f, a, l, header, start_loc) {
                 return true;
             }

@@ -241,7 +241,12 @@ pub fn unroll_function_logged(
             chosen
         };
         let Some((l, plan)) = chosen else {
-            // (LCSSA adds phis only: the analyses still describe `f`.)
+            // (LCSSA adds phis only: the analyses still describe `f`.) The
+            // passes after this one may walk the loops by id, which must
+            // then be those of computed analyses.
+            if !a.loops.numbered_as_computed() {
+                a = FnAnalyses::compute(f);
+            }
             memo.keep_analyses(a);
             break;
         };
