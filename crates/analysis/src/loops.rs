@@ -99,9 +99,6 @@ pub struct LoopForest {
     irreducible: bool,
     /// Loops removed by updates (dead slots of `loops`).
     pub(crate) dead: usize,
-    /// Whether an update added or removed loops: the ids (and the order of
-    /// [`LoopForest::loops`]) then differ from a computed forest's.
-    pub(crate) reshaped: bool,
 }
 
 impl LoopForest {
@@ -308,14 +305,9 @@ impl LoopForest {
         self.len() == 0
     }
 
-    /// Whether the loops have the ids (and [`LoopForest::loops`] the
-    /// order) a computed forest gives them: no update added or removed
-    /// loops.
-    pub fn numbered_as_computed(&self) -> bool {
-        !self.reshaped
-    }
-
-    /// All loops, by id.
+    /// All loops, by id: in a computed forest, in the order they were
+    /// found (headers in post-order of the dominator tree); an updated
+    /// forest keeps the ids its loops had and gives new ones to new loops.
     pub fn loops(&self) -> impl Iterator<Item = Loop> + '_ {
         self.loops.iter().filter(|(_, d)| !d.dead).map(|(l, _)| l)
     }

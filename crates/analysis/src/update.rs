@@ -41,7 +41,10 @@
 //!   are found afresh; one headed by the block that headed an old one
 //!   continues it (its parent may change), the others are new (the copies
 //!   unrolling and peeling make) and old ones left over are removed (a
-//!   fully unrolled loop): their slots stay in the forest, marked dead.
+//!   fully unrolled loop): their slots stay in the forest, marked dead
+//!   (loop ids, and the order of `LoopForest::loops`, are then not those
+//!   of a computed forest, nor always when loops keep their ids but their
+//!   headers change places in the dominator tree).
 //!   Loops may come and go only when the root heads no loop (blocks of
 //!   the opaque subtrees may reach such a root through the region only).
 //!
@@ -1363,7 +1366,6 @@ fn apply_loops(
         .into();
     }
     let mut order_changed = created || !rl.deleted.is_empty();
-    lf.reshaped |= order_changed;
     // The parents the region's outermost loops had and have (their
     // sibling lists are rebuilt when the loops at a level change).
     let mut levels: Vec<Option<Loop>> = Vec::new();

@@ -59,6 +59,10 @@ pub struct FnAnalyses {
     recomputed: u32,
     /// Working memory of the edits, kept between them.
     marks: Marks,
+    /// Whether an edit updated them since they were computed: loop ids
+    /// (the order of [`LoopForest::loops`]) may then differ from computed
+    /// ones.
+    updated: bool,
     /// Compute the analyses afresh after every edit instead of updating
     /// them (what the passes did before updates; tests compare the two).
     pub(crate) recompute_edits: bool,
@@ -111,6 +115,7 @@ impl FnAnalyses {
             edits: 0,
             recomputed: 0,
             marks: Marks::default(),
+            updated: false,
             recompute_edits: false,
         }
     }
@@ -151,7 +156,15 @@ impl FnAnalyses {
             self.dt = fresh.dt;
             self.loops = fresh.loops;
             self.cfg_epoch = fresh.cfg_epoch;
+            self.updated = false;
         }
+    }
+
+    /// Whether the loops have the ids a computed forest gives them (and
+    /// [`LoopForest::loops`] its order): no edit updated the analyses since
+    /// they were computed. Passes that walk the loops by id need that.
+    pub fn numbered_as_computed(&self) -> bool {
+        !self.updated
     }
 
     /// Drops an edit that changed nothing (its working memory is kept).
@@ -187,6 +200,7 @@ impl FnAnalyses {
         let outcome = match finished {
             Finished::Updated { order_changed } => {
                 self.cfg_epoch = f.cfg_epoch();
+                self.updated = true;
                 EditOutcome::Updated { order_changed }
             }
             Finished::GaveUp(why) => {
@@ -195,6 +209,7 @@ impl FnAnalyses {
                 self.dt = fresh.dt;
                 self.loops = fresh.loops;
                 self.cfg_epoch = fresh.cfg_epoch;
+                self.updated = false;
                 self.recomputed += 1;
                 EditOutcome::Recomputed(why)
             }
@@ -288,7 +303,7 @@ impl FnMemo {
     /// analyses' CFG epoch and the unroll facts' epoch equal `f`'s.
     pub fn check(&self, f: &Function) -> Result<(), String> {
         if let Some(a) = &self.analyses {
-            if !a.loops.numbered_as_computed() {
+            if !a.numbered_as_computed() {
                 return Err("the kept loops are not numbered as computed ones".into());
             }
             if !a.is_fresh(f) {
@@ -326,9 +341,16 @@ impl FnMemo {
             .unwrap_or_else(|| FnAnalyses::compute(f))
     }
 
-    /// Remembers `a`, which must describe the function as it is now.
-    pub fn keep_analyses(&mut self, a: FnAnalyses) {
-        self.analyses = Some(a);
+    /// Remembers `a`, which must describe `f` as it is now. Analyses whose
+    /// update added or removed loops are computed afresh: the passes that
+    /// take them walk the loops by id ([`LoopForest::loops`]), whose order
+    /// must be a computed forest's.
+    pub fn keep_analyses(&mut self, f: &Function, a: FnAnalyses) {
+        self.analyses = Some(if a.numbered_as_computed() {
+            a
+        } else {
+            FnAnalyses::compute(f)
+        });
     }
 
     /// The analyses of `f`, computed once.
@@ -423,7 +445,7 @@ exit:
     fn kept_analyses_go_stale_with_the_cfg() {
         let mut f = function();
         let mut memo = FnMemo::default();
-        memo.keep_analyses(FnAnalyses::compute(&f));
+        memo.keep_analyses(&f, FnAnalyses::compute(&f));
         assert!(memo.check_thoroughly(&f).is_ok());
         // A new instruction in the loop body leaves the CFG alone.
         let exit = f.layout.blocks().last().unwrap();
@@ -464,7 +486,7 @@ exit:
     fn debug_builds_assert_on_reuse_of_stale_analyses() {
         let mut f = function();
         let mut memo = FnMemo::default();
-        memo.keep_analyses(FnAnalyses::compute(&f));
+        memo.keep_analyses(&f, FnAnalyses::compute(&f));
         let entry = f.layout.entry_block().unwrap();
         let b = f.make_block(None);
         f.layout.insert_block_after(b, entry);

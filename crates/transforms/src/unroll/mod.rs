@@ -186,7 +186,7 @@ pub fn unroll_function_logged(
     // function without loops needs nothing else.
     let a = memo.take_analyses(f);
     if a.loops.is_empty() {
-        memo.keep_analyses(a);
+        memo.keep_analyses(f, a);
         return false;
     }
     let (mut changed, mut a) = crate::simplify::simplify_function_with(m, f, a);
@@ -241,13 +241,8 @@ pub fn unroll_function_logged(
             chosen
         };
         let Some((l, plan)) = chosen else {
-            // (LCSSA adds phis only: the analyses still describe `f`.) The
-            // passes after this one may walk the loops by id, which must
-            // then be those of computed analyses.
-            if !a.loops.numbered_as_computed() {
-                a = FnAnalyses::compute(f);
-            }
-            memo.keep_analyses(a);
+            // (LCSSA adds phis only: the analyses still describe `f`.)
+            memo.keep_analyses(f, a);
             break;
         };
         let level = only_full.then(|| Level::of(&a, l));
