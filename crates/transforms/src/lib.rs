@@ -20,7 +20,8 @@
 //!
 //! Analyses are recomputed from scratch after a structural change
 //! ([`FnAnalyses::compute`]), or, for an edit confined to the blocks one
-//! block dominates (loop rotation's), updated for that part only
+//! block dominates (loop rotation's; the unroll passes' peeling, remainder
+//! and unrolling; loop-simplify's steps), updated for that part only
 //! ([`FnAnalyses::begin_edit`], [`FnAnalyses::finish_edit`]), which gives
 //! the same analyses (debug builds compare them with recomputed ones).
 //! They are plain data and never borrow the function. They record the
