@@ -47,17 +47,20 @@ pub struct LoopData {
     /// All blocks of the loop, nested loops' included: the header first,
     /// then LLVM's order (reverse post-order of the CFG).
     pub(crate) blocks: Vec<Block>,
-    depth: u32,
+    pub(crate) depth: u32,
     /// Whether an irreducible cycle lies inside the loop (not in a child).
-    irreducible_inside: bool,
+    pub(crate) irreducible_inside: bool,
     /// Pre-order number of the loop in the forest, and the largest one in
     /// its subtree: `x` is nested in `l` iff `x.pre` is in `l.pre..=l.last`
     /// (O(1) [`LoopForest::contains`], even in deep nests).
-    pre: u32,
-    last: u32,
+    pub(crate) pre: u32,
+    pub(crate) last: u32,
     /// The loop's position in its parent's `children` (or in the forest's
     /// `top_level`).
     pub(crate) index: u32,
+    /// Removed by an update (`update.rs`): the slot stays in the arena, in
+    /// no list, and the queries skip it.
+    pub(crate) dead: bool,
 }
 
 impl LoopData {
@@ -94,6 +97,8 @@ pub struct LoopForest {
     pub(crate) innermost: SecondaryMap<Block, PackedOption<Loop>>,
     pub(crate) top_level: Vec<Loop>,
     irreducible: bool,
+    /// Loops removed by updates (dead slots of `loops`).
+    pub(crate) dead: usize,
 }
 
 impl LoopForest {
@@ -127,6 +132,7 @@ impl LoopForest {
                 pre: 0,
                 last: 0,
                 index: 0,
+                dead: false,
             });
             work.clear();
             work.extend(latches.iter().rev());
@@ -292,16 +298,18 @@ fn dom_postorder(dt: &DominatorTree, root: Block) -> Vec<Block> {
 impl LoopForest {
     /// The number of loops.
     pub fn len(&self) -> usize {
-        self.loops.len()
+        self.loops.len() - self.dead
     }
 
     pub fn is_empty(&self) -> bool {
-        self.loops.is_empty()
+        self.len() == 0
     }
 
-    /// All loops.
+    /// All loops, by id: in a computed forest, in the order they were
+    /// found (headers in post-order of the dominator tree); an updated
+    /// forest keeps the ids its loops had and gives new ones to new loops.
     pub fn loops(&self) -> impl Iterator<Item = Loop> + '_ {
-        self.loops.keys()
+        self.loops.iter().filter(|(_, d)| !d.dead).map(|(l, _)| l)
     }
 
     pub fn data(&self, l: Loop) -> &LoopData {
@@ -837,7 +845,7 @@ impl LoopForest {
                 return Err(format!("{l}: not top-level at {k}"));
             }
         }
-        for (l, d) in self.loops.iter() {
+        for (l, d) in self.loops.iter().filter(|(_, d)| !d.dead) {
             if d.blocks.first() != Some(&d.header) {
                 return Err(format!("{l}: header {} is not first", d.header));
             }

@@ -37,7 +37,16 @@
 //!   are the root's loop and its ancestors), and a region block belongs to
 //!   such a loop exactly when it reaches, through the region, an edge into
 //!   that loop (or to the root, when the root heads it). The opaque
-//!   subtrees' loops and memberships do not change.
+//!   subtrees' loops and memberships do not change. The region's loops
+//!   are found afresh; one headed by the block that headed an old one
+//!   continues it (its parent may change), the others are new (the copies
+//!   unrolling and peeling make) and old ones left over are removed (a
+//!   fully unrolled loop): their slots stay in the forest, marked dead
+//!   (loop ids, and the order of `LoopForest::loops`, are then not those
+//!   of a computed forest, nor always when loops keep their ids but their
+//!   headers change places in the dominator tree).
+//!   Loops may come and go only when the root heads no loop (blocks of
+//!   the opaque subtrees may reach such a root through the region only).
 //!
 //! [`begin`] records what the edit must preserve, [`sync_cfg`] brings the
 //! graph's region up to date (it may be called between edits, when the
@@ -46,8 +55,9 @@
 //! to be confined to the region (a run started in another order, an edge
 //! into the region other than at its root, an edge out of it changed, an
 //! opaque root dominated from inside another opaque subtree, a region
-//! block left unreachable, irreducible control flow, loops that do not
-//! correspond one to one) makes it give up and say why
+//! block left unreachable, irreducible control flow, loops created or
+//! removed under a root that heads a loop, a region entered below its
+//! root before the edit) makes it give up and say why
 //! ([`Finished::GaveUp`]): the caller then computes the analyses afresh.
 //! Two conditions are the caller's to keep, as `finish` cannot see them
 //! without looking at the whole function: blocks outside the region keep
@@ -65,7 +75,7 @@
 
 use crate::cfg::{enter_item, exit_item, item_block, scan_succs, ControlFlowGraph};
 use crate::domtree::{DominatorTree, Tree};
-use crate::loops::{Loop, LoopForest};
+use crate::loops::{Loop, LoopData, LoopForest};
 use cranelift_entity::EntityRef;
 use loopwright_ir::{Block, Function};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -165,6 +175,13 @@ impl RegionEdit {
         self.root
     }
 
+    /// Whether nothing seen so far (at [`begin`] and the last [`sync_cfg`])
+    /// took the edit beyond the region: when it holds after [`sync_cfg`],
+    /// the graph describes the function exactly.
+    pub fn confined_so_far(&self) -> bool {
+        !self.failed
+    }
+
     /// Gives back the marks, for the next edit.
     pub fn into_marks(self) -> Marks {
         self.members.index
@@ -255,6 +272,19 @@ pub fn begin(
                 Some(p) => x = p,
                 None => break,
             }
+        }
+    }
+    // The region must be entered at its root only before the edit too (a
+    // block it removes may have been entered from an opaque subtree, whose
+    // walk then went through the region).
+    for &m in &ed.old_members[1..] {
+        if cfg
+            .preds(m)
+            .iter()
+            .any(|p| !ed.members.contains(p) && cfg.is_reachable(*p))
+        {
+            ed.failed = true;
+            return ed;
         }
     }
     for &m in &ed.old_members {
@@ -966,7 +996,22 @@ struct RegionLoops {
     /// The local members in reverse post-order.
     rpo: Vec<u32>,
     /// The innermost loop of each live member.
-    innermost: Vec<(Block, Option<Loop>)>,
+    innermost: Vec<(Block, Inner)>,
+    /// The region's old loops that no local loop continues (sorted).
+    deleted: Vec<Loop>,
+    /// All the region's old loops (sorted).
+    old_region: Vec<Loop>,
+    /// The parents (around the region, or none) of the old region's
+    /// outermost loops.
+    old_parents: Vec<Option<Loop>>,
+}
+
+/// A member's innermost loop: a local loop, or one around the region (or
+/// none).
+#[derive(Clone, Copy)]
+enum Inner {
+    Local(usize),
+    Around(Option<Loop>),
 }
 
 struct LocalLoop {
@@ -974,7 +1019,10 @@ struct LocalLoop {
     parent: Option<usize>,
     children: Vec<usize>,
     blocks: Vec<Block>,
-    old: Loop,
+    /// The forest's loop it continues (`None`: a new loop).
+    old: Option<Loop>,
+    /// Without a local parent: the loop around the region it is nested in.
+    outer: Option<Loop>,
 }
 
 /// LLVM's loop discovery on the region, with the membership of the
@@ -1064,7 +1112,8 @@ fn region_loops(
             parent: None,
             children: Vec::new(),
             blocks: Vec::new(),
-            old: Loop::new(0),
+            old: None,
+            outer: None,
         });
         while let Some(b) = work.pop() {
             match inner[b as usize] {
@@ -1175,30 +1224,48 @@ fn region_loops(
         return None;
     }
     let around_of = |l: u32| -> Option<Loop> { around.get(level[l as usize] as usize).copied() };
-    // Match the loops one to one, with the same nesting.
-    if locals.len() != old_by_header.len() {
-        return None;
-    }
+    // Match the loops by header: a loop headed by the same block continues
+    // the old one (its parent may change: the loop around it was removed,
+    // as full unrolling removes it); the others are new (copies of loops,
+    // as peeling and unrolling make them), and the old loops left over are
+    // removed.
+    let mut seen: FxHashSet<Loop> = FxHashSet::default();
     for x in &mut locals {
         let key = match rename {
             Some((old, new)) if x.header == new => old,
             _ => x.header,
         };
-        x.old = *old_by_header.get(&key)?;
-    }
-    let mut seen: FxHashSet<Loop> = FxHashSet::default();
-    for x in &locals {
-        if !seen.insert(x.old) {
-            return None;
-        }
-        let parent = match x.parent {
-            Some(p) => Some(locals[p].old),
-            None => around_of(w.local(ed, &x.header).unwrap_or(0)),
-        };
-        if parent != lf.parent(x.old) {
-            return None;
+        x.old = old_by_header.get(&key).copied();
+        if let Some(o) = x.old {
+            if !seen.insert(o) {
+                return None;
+            }
         }
     }
+    for x in locals.iter_mut().filter(|x| x.parent.is_none()) {
+        x.outer = around_of(w.local(ed, &x.header).unwrap_or(0));
+    }
+    let mut deleted: Vec<Loop> = old_by_header
+        .values()
+        .copied()
+        .filter(|l| !seen.contains(l))
+        .collect();
+    deleted.sort_unstable();
+    // When the root heads a loop, blocks of the opaque subtrees may reach
+    // it through the region only: their membership in its loop is not
+    // re-derived, so loops may come and go only under a root that heads
+    // none.
+    if root_heads && (!deleted.is_empty() || locals.iter().any(|x| x.old.is_none())) {
+        return None;
+    }
+    let mut old_region: Vec<Loop> = old_by_header.values().copied().collect();
+    old_region.sort_unstable();
+    // The levels of the old region's outermost loops.
+    let old_parents: Vec<Option<Loop>> = old_region
+        .iter()
+        .map(|&l| lf.parent(l))
+        .filter(|p| p.is_none_or(|p| old_region.binary_search(&p).is_err()))
+        .collect();
     // Blocks, in reverse post-order (the header first); children in
     // reverse post-order of their headers.
     let mut rpo: Vec<u32> = (0..n as u32).collect();
@@ -1206,14 +1273,14 @@ fn region_loops(
     for x in &mut locals {
         x.blocks.push(x.header);
     }
-    let mut innermost: Vec<(Block, Option<Loop>)> = Vec::with_capacity(n);
+    let mut innermost: Vec<(Block, Inner)> = Vec::with_capacity(n);
     for &l in &rpo {
         let b = w.preorder[l as usize];
         let mut x = inner[l as usize];
         let inn = if x == NONE {
-            around_of(l)
+            Inner::Around(around_of(l))
         } else {
-            Some(locals[x as usize].old)
+            Inner::Local(x as usize)
         };
         innermost.push((b, inn));
         while x != NONE {
@@ -1242,6 +1309,9 @@ fn region_loops(
         level,
         rpo,
         innermost,
+        deleted,
+        old_region,
+        old_parents,
     })
 }
 
@@ -1256,22 +1326,69 @@ fn apply_loops(
     rl: RegionLoops,
 ) -> bool {
     lf.innermost.resize(cfg.num_block_ids());
+    // The loops that go, and ids for the new ones.
+    for &d in &rl.deleted {
+        let x = &mut lf.loops[d];
+        x.dead = true;
+        x.parent = None.into();
+        x.children = Vec::new();
+        x.blocks = Vec::new();
+        lf.dead += 1;
+    }
+    let ids: Vec<Loop> = rl
+        .locals
+        .iter()
+        .map(|x| match x.old {
+            Some(l) => l,
+            None => lf.loops.push(LoopData {
+                header: x.header,
+                parent: None.into(),
+                children: Vec::new(),
+                blocks: Vec::new(),
+                depth: 0,
+                irreducible_inside: false,
+                pre: 0,
+                last: 0,
+                index: 0,
+                dead: false,
+            }),
+        })
+        .collect();
+    let created = rl.locals.iter().any(|x| x.old.is_none());
     for &m in &ed.members.list {
         lf.innermost[m] = None.into();
     }
-    for &(b, l) in &rl.innermost {
-        lf.innermost[b] = l.into();
+    for &(b, inn) in &rl.innermost {
+        lf.innermost[b] = match inn {
+            Inner::Local(k) => Some(ids[k]),
+            Inner::Around(l) => l,
+        }
+        .into();
     }
-    let mut order_changed = false;
-    for x in &rl.locals {
-        let children: Vec<Loop> = x.children.iter().map(|&c| rl.locals[c].old).collect();
-        let d = &mut lf.loops[x.old];
+    let mut order_changed = created || !rl.deleted.is_empty();
+    // The parents the region's outermost loops had and have (their
+    // sibling lists are rebuilt when the loops at a level change).
+    let mut levels: Vec<Option<Loop>> = Vec::new();
+    for (k, x) in rl.locals.iter().enumerate() {
+        let children: Vec<Loop> = x.children.iter().map(|&c| ids[c]).collect();
+        let parent = match x.parent {
+            Some(p) => Some(ids[p]),
+            None => x.outer,
+        };
+        let d = &mut lf.loops[ids[k]];
         d.header = x.header;
         d.blocks.clear();
         d.blocks.extend_from_slice(&x.blocks);
         if d.children != children {
             d.children = children;
             order_changed = true;
+        }
+        if d.parent.expand() != parent || x.old.is_none() {
+            d.parent = parent.into();
+            order_changed = true;
+        }
+        if x.parent.is_none() {
+            levels.push(parent);
         }
     }
     // The loops around the region: their blocks outside it keep their
@@ -1314,21 +1431,66 @@ fn apply_loops(
         }
         std::mem::swap(&mut d.blocks, &mut merged);
     }
+    let key = |lf: &LoopForest, s: Loop| cfg.rpo_key(lf.loops[s].header);
+    if order_changed {
+        // Loops came, went or moved: the sibling lists at the levels the
+        // region's outermost loops had and have are rebuilt (children in
+        // reverse post-order of their headers, the top level in
+        // post-order), and the depths of the region's loops set again.
+        levels.extend(rl.old_parents.iter().copied());
+        levels.sort_unstable();
+        levels.dedup();
+        for &p in &levels {
+            let old: &[Loop] = match p {
+                Some(p) => &lf.loops[p].children,
+                None => &lf.top_level,
+            };
+            let mut list: Vec<Loop> = old
+                .iter()
+                .copied()
+                .filter(|s| rl.old_region.binary_search(s).is_err())
+                .collect();
+            list.extend(
+                rl.locals
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, x)| x.parent.is_none() && x.outer == p)
+                    .map(|(k, _)| ids[k]),
+            );
+            match p {
+                Some(_) => list.sort_by_key(|&s| key(lf, s)),
+                None => list.sort_by_key(|&s| std::cmp::Reverse(key(lf, s))),
+            }
+            match p {
+                Some(p) => lf.loops[p].children = list,
+                None => lf.top_level = list,
+            }
+        }
+        for k in (0..rl.locals.len()).rev() {
+            let l = ids[k];
+            let depth = match lf.loops[l].parent.expand() {
+                Some(p) => lf.loops[p].depth + 1,
+                None => 1,
+            };
+            lf.loops[l].depth = depth;
+        }
+        lf.number();
+        return true;
+    }
     // The region's outermost loops among their siblings: children lists
     // are in reverse post-order of the headers, the top level in
     // post-order.
     for x in rl.locals.iter().filter(|x| x.parent.is_none()) {
-        let l = x.old;
+        let Some(l) = x.old else { continue };
         let parent = lf.loops[l].parent.expand();
         let idx = lf.loops[l].index as usize;
         let siblings: &[Loop] = match parent {
             Some(p) => &lf.loops[p].children,
             None => &lf.top_level,
         };
-        let key = |s: Loop| cfg.rpo_key(lf.loops[s].header);
         let before = |a: Loop, b: Loop| match parent {
-            Some(_) => key(a) < key(b),
-            None => key(a) > key(b),
+            Some(_) => key(lf, a) < key(lf, b),
+            None => key(lf, a) > key(lf, b),
         };
         let ok = siblings.get(idx) == Some(&l)
             && (idx == 0 || before(siblings[idx - 1], l))
@@ -1337,8 +1499,8 @@ fn apply_loops(
             order_changed = true;
             let mut list = siblings.to_vec();
             match parent {
-                Some(_) => list.sort_by_key(|&s| key(s)),
-                None => list.sort_by_key(|&s| std::cmp::Reverse(key(s))),
+                Some(_) => list.sort_by_key(|&s| key(lf, s)),
+                None => list.sort_by_key(|&s| std::cmp::Reverse(key(lf, s))),
             }
             match parent {
                 Some(p) => lf.loops[p].children = list,

@@ -188,7 +188,7 @@ fn verify_input(
                 .map(|(a, f)| {
                     a.map(|(cfg, dt)| {
                         let mut memo = FnMemo::default();
-                        memo.keep_analyses(FnAnalyses::from_cfg_and_dominators(f, cfg, dt));
+                        memo.keep_analyses(f, FnAnalyses::from_cfg_and_dominators(f, cfg, dt));
                         memo
                     })
                 })

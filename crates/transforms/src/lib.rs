@@ -20,7 +20,8 @@
 //!
 //! Analyses are recomputed from scratch after a structural change
 //! ([`FnAnalyses::compute`]), or, for an edit confined to the blocks one
-//! block dominates (loop rotation's), updated for that part only
+//! block dominates (loop rotation's; the unroll passes' peeling, remainder
+//! and unrolling; loop-simplify's steps), updated for that part only
 //! ([`FnAnalyses::begin_edit`], [`FnAnalyses::finish_edit`]), which gives
 //! the same analyses (debug builds compare them with recomputed ones).
 //! They are plain data and never borrow the function. They record the
@@ -59,6 +60,10 @@ pub struct FnAnalyses {
     recomputed: u32,
     /// Working memory of the edits, kept between them.
     marks: Marks,
+    /// Whether an edit updated them since they were computed: loop ids
+    /// (the order of [`LoopForest::loops`]) may then differ from computed
+    /// ones.
+    updated: bool,
     /// Compute the analyses afresh after every edit instead of updating
     /// them (what the passes did before updates; tests compare the two).
     pub(crate) recompute_edits: bool,
@@ -111,6 +116,7 @@ impl FnAnalyses {
             edits: 0,
             recomputed: 0,
             marks: Marks::default(),
+            updated: false,
             recompute_edits: false,
         }
     }
@@ -139,6 +145,27 @@ impl FnAnalyses {
     pub fn begin_edit(&mut self, root: Block, inner: &[Block]) -> RegionEdit {
         let marks = std::mem::take(&mut self.marks);
         update::begin(&self.cfg, &self.dt, root, inner, marks)
+    }
+
+    /// Makes the analyses describe `f` again: nothing to do when its
+    /// control flow has not changed since they were computed or updated
+    /// (an edit of instructions only), else they are computed afresh.
+    pub fn refresh(&mut self, f: &Function) {
+        if !self.is_fresh(f) {
+            let fresh = FnAnalyses::compute(f);
+            self.cfg = fresh.cfg;
+            self.dt = fresh.dt;
+            self.loops = fresh.loops;
+            self.cfg_epoch = fresh.cfg_epoch;
+            self.updated = false;
+        }
+    }
+
+    /// Whether the loops have the ids a computed forest gives them (and
+    /// [`LoopForest::loops`] its order): no edit updated the analyses since
+    /// they were computed. Passes that walk the loops by id need that.
+    pub fn numbered_as_computed(&self) -> bool {
+        !self.updated
     }
 
     /// Drops an edit that changed nothing (its working memory is kept).
@@ -174,6 +201,7 @@ impl FnAnalyses {
         let outcome = match finished {
             Finished::Updated { order_changed } => {
                 self.cfg_epoch = f.cfg_epoch();
+                self.updated = true;
                 EditOutcome::Updated { order_changed }
             }
             Finished::GaveUp(why) => {
@@ -182,6 +210,7 @@ impl FnAnalyses {
                 self.dt = fresh.dt;
                 self.loops = fresh.loops;
                 self.cfg_epoch = fresh.cfg_epoch;
+                self.updated = false;
                 self.recomputed += 1;
                 EditOutcome::Recomputed(why)
             }
@@ -275,6 +304,9 @@ impl FnMemo {
     /// analyses' CFG epoch and the unroll facts' epoch equal `f`'s.
     pub fn check(&self, f: &Function) -> Result<(), String> {
         if let Some(a) = &self.analyses {
+            if !a.numbered_as_computed() {
+                return Err("the kept loops are not numbered as computed ones".into());
+            }
             if !a.is_fresh(f) {
                 return Err(format!(
                     "analyses of CFG epoch {:#x} kept for a function at {:#x}",
@@ -310,9 +342,16 @@ impl FnMemo {
             .unwrap_or_else(|| FnAnalyses::compute(f))
     }
 
-    /// Remembers `a`, which must describe the function as it is now.
-    pub fn keep_analyses(&mut self, a: FnAnalyses) {
-        self.analyses = Some(a);
+    /// Remembers `a`, which must describe `f` as it is now. Analyses whose
+    /// update added or removed loops are computed afresh: the passes that
+    /// take them walk the loops by id ([`LoopForest::loops`]), whose order
+    /// must be a computed forest's.
+    pub fn keep_analyses(&mut self, f: &Function, a: FnAnalyses) {
+        self.analyses = Some(if a.numbered_as_computed() {
+            a
+        } else {
+            FnAnalyses::compute(f)
+        });
     }
 
     /// The analyses of `f`, computed once.
@@ -407,7 +446,7 @@ exit:
     fn kept_analyses_go_stale_with_the_cfg() {
         let mut f = function();
         let mut memo = FnMemo::default();
-        memo.keep_analyses(FnAnalyses::compute(&f));
+        memo.keep_analyses(&f, FnAnalyses::compute(&f));
         assert!(memo.check_thoroughly(&f).is_ok());
         // A new instruction in the loop body leaves the CFG alone.
         let exit = f.layout.blocks().last().unwrap();
@@ -448,7 +487,7 @@ exit:
     fn debug_builds_assert_on_reuse_of_stale_analyses() {
         let mut f = function();
         let mut memo = FnMemo::default();
-        memo.keep_analyses(FnAnalyses::compute(&f));
+        memo.keep_analyses(&f, FnAnalyses::compute(&f));
         let entry = f.layout.entry_block().unwrap();
         let b = f.make_block(None);
         f.layout.insert_block_after(b, entry);

@@ -76,19 +76,83 @@ pub fn simplify_function_with(
         let mut dirty = Dirty::new(f);
         let mut did = false;
         let mut touched = Vec::new();
-        for &top in a.loops.top_level() {
+        // While every step so far was kept track of, `a` is exact, and
+        // the next step on a nest with a preheader is an edit of that
+        // preheader's region (the nest): the analyses are updated, not
+        // computed again. A step reads only its nest's clean region, which
+        // the exact and the round's analyses describe alike.
+        let mut exact = true;
+        // (By header: an update that has to recompute numbers the loops
+        // afresh.)
+        let tops: Vec<Block> = a
+            .loops
+            .top_level()
+            .iter()
+            .map(|&l| a.loops.header(l))
+            .collect();
+        for h in tops {
+            let Some(top) = a
+                .loops
+                .loop_for(h)
+                .filter(|&l| a.loops.header(l) == h && a.loops.parent(l).is_none())
+            else {
+                continue;
+            };
             let region = NestRegion::of(&a, top);
             if !dirty.all_clean(&region.blocks) {
                 continue;
             }
+            // The edit starts right before the step changes the graph
+            // (most nests need no step).
+            let ph = if exact {
+                a.loops.preheader(f, &a.cfg, top)
+            } else {
+                None
+            };
+            let mut marks = Some(std::mem::take(&mut a.marks));
+            let mut ed: Option<loopwright_analysis::update::RegionEdit> = None;
+            let mut untracked = false;
+            let mut stepped = false;
             for l in nest_order(&a, top) {
-                if simplify_step(m, f, &a, l, &mut touched) {
+                let a_ref = &a;
+                let mut before_edit = |tracked: bool| {
+                    untracked |= !tracked;
+                    if let (None, Some(ph), false) = (&ed, ph, untracked) {
+                        if let Some(mk) = marks.take() {
+                            let blocks = a_ref.loops.data(top).blocks();
+                            ed = Some(loopwright_analysis::update::begin(
+                                &a_ref.cfg, &a_ref.dt, ph, blocks, mk,
+                            ));
+                        }
+                    }
+                };
+                if simplify_step(m, f, a_ref, l, &mut touched, &mut before_edit) {
                     dirty.mark(&region.blocks);
                     dirty.mark(&touched);
                     touched.clear();
                     did = true;
+                    stepped = true;
                     budget -= 1;
                     break;
+                }
+            }
+            match ed {
+                Some(ed) if !a.is_fresh(f) && !untracked => {
+                    a.finish_edit(f, ed, None);
+                }
+                Some(ed) => {
+                    a.abandon_edit(ed);
+                    if stepped {
+                        exact &= a.is_fresh(f);
+                    }
+                }
+                None => {
+                    if let Some(mk) = marks {
+                        a.marks = mk;
+                    }
+                    if stepped {
+                        exact &= a.is_fresh(f);
+                    }
                 }
             }
             if budget == 0 {
@@ -99,7 +163,7 @@ pub fn simplify_function_with(
             break;
         }
         changed = true;
-        a = FnAnalyses::compute(f);
+        a.refresh(f);
     }
     (changed, a)
 }
@@ -182,6 +246,7 @@ fn simplify_step(
     a: &FnAnalyses,
     l: Loop,
     touched: &mut Vec<Block>,
+    before_edit: &mut dyn FnMut(bool),
 ) -> bool {
     let lf = &a.loops;
     let cfg = &a.cfg;
@@ -196,6 +261,8 @@ fn simplify_step(
                 continue;
             }
             let succs: Vec<Block> = cfg.succs(p).to_vec();
+            // (An edit of a block outside the nest's region.)
+            before_edit(false);
             if make_unreachable(f, p) {
                 for &s in &succs {
                     delete_empty_phis(m, f, s);
@@ -239,6 +306,7 @@ fn simplify_step(
             .filter(|&p| !lf.contains(l, p))
             .collect();
         if !outside.is_empty() {
+            before_edit(true);
             if let Some(ph) = split_block_predecessors(
                 f,
                 header,
@@ -276,6 +344,7 @@ fn simplify_step(
                 Some(x) => SplitLoc::LoopStart(lf.start_loc(f, &m.md, cfg, x)),
                 None => SplitLoc::FirstInst,
             };
+            before_edit(true);
             if split_block_predecessors(f, s, &inside, ".loopexit", loc).is_some() {
                 return true;
             }
@@ -287,6 +356,7 @@ fn simplify_step(
     latches.reverse();
     if latches.len() > 1 {
         if let Some(ph) = lf.preheader(f, cfg, l) {
+            before_edit(true);
             if latches.len() < 8 && separate_nested_loop(m, f, a, l, header, start_loc) {
                 return true;
             }

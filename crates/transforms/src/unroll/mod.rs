@@ -186,7 +186,7 @@ pub fn unroll_function_logged(
     // function without loops needs nothing else.
     let a = memo.take_analyses(f);
     if a.loops.is_empty() {
-        memo.keep_analyses(a);
+        memo.keep_analyses(f, a);
         return false;
     }
     let (mut changed, mut a) = crate::simplify::simplify_function_with(m, f, a);
@@ -242,19 +242,21 @@ pub fn unroll_function_logged(
         };
         let Some((l, plan)) = chosen else {
             // (LCSSA adds phis only: the analyses still describe `f`.)
-            memo.keep_analyses(a);
+            memo.keep_analyses(f, a);
             break;
         };
         let level = only_full.then(|| Level::of(&a, l));
         let ids = (f.num_block_ids(), f.num_inst_ids());
-        let r = apply(m, f, &a, l, plan, remarks);
+        let r = apply(m, f, &mut a, l, plan, remarks);
         // (A loop reported unmodified has not been touched; the arena sizes
         // are a cheap second check that nothing was created.)
         if r != UnrollResult::Unmodified || ids != (f.num_block_ids(), f.num_inst_ids()) {
             changed = true;
             memo.clear();
             // Unrolling may break the canonical form of the loops around.
-            a = crate::simplify::simplify_function_with(m, f, FnAnalyses::compute(f)).1;
+            // (`apply` kept the analyses up to date.)
+            a.refresh(f);
+            a = crate::simplify::simplify_function_with(m, f, a).1;
             crate::lcssa::lcssa_function_with(m, f, &a);
             if let Some(level) = level {
                 let new = level.new_siblings(&a, r == UnrollResult::FullyUnrolled);
@@ -414,15 +416,26 @@ pub fn try_unroll_loop(
     only_full: bool,
     remarks: &mut Remarks,
 ) -> UnrollResult {
+    // The analyses `apply` keeps up to date: `a` computed again (the same
+    // loops, found by header).
+    let header = a.loops.header(l);
+    let mut a = FnAnalyses::compute(f);
+    let Some(l) = a
+        .loops
+        .loop_for(header)
+        .filter(|&x| a.loops.header(x) == header)
+    else {
+        return UnrollResult::Unmodified;
+    };
     let plan = {
         let mut se = ScalarEvolution::new(m, f, &a.cfg, &a.dt, &a.loops);
         let mut facts = UnrollFacts::default();
         decide(
-            m, f, a, &mut se, l, opts, only_full, remarks, &mut facts, None,
+            m, f, &a, &mut se, l, opts, only_full, remarks, &mut facts, None,
         )
     };
     match plan {
-        Ok(plan) => apply(m, f, a, l, plan, remarks),
+        Ok(plan) => apply(m, f, &mut a, l, plan, remarks),
         Err(_) => UnrollResult::Unmodified,
     }
 }
@@ -600,7 +613,7 @@ struct UnrollChoice {
 fn apply(
     m: &mut Module,
     f: &mut Function,
-    a: &FnAnalyses,
+    a: &mut FnAnalyses,
     l: Loop,
     plan: Plan,
     remarks: &mut Remarks,
@@ -935,7 +948,7 @@ fn ignored_count(m: &Module, id: loopwright_ir::MdNode, attrs: &LoopAttrs) -> Op
 fn unroll_with(
     m: &mut Module,
     f: &mut Function,
-    a: &FnAnalyses,
+    a: &mut FnAnalyses,
     l: Loop,
     c: UnrollChoice,
     remarks: &mut Remarks,
@@ -956,17 +969,26 @@ fn unroll_with(
     let fname = fname.as_str();
     let mut has_remainder = false;
     let mut remainder_header = None;
-    let a_owned;
-    let mut a = a;
     let mut l = l;
     let mut exits = exits;
     if let Some(rp) = &remainder {
         let header = a.loops.header(l);
+        // Building the remainder is an edit of the region of the loop's
+        // preheader.
+        let ed = a
+            .loops
+            .preheader(f, &a.cfg, l)
+            .map(|ph| (ph, a.loops.data(l).blocks().to_vec()))
+            .map(|(ph, blocks)| a.begin_edit(ph, &blocks));
         let r = runtime::add_remainder(m, f, a, rp);
         has_remainder = r.header.is_some();
         remainder_header = r.header;
-        a_owned = FnAnalyses::compute(f);
-        a = &a_owned;
+        match ed {
+            Some(ed) => {
+                a.finish_edit(f, ed, None);
+            }
+            None => a.refresh(f),
+        }
         let Some(l2) = a
             .loops
             .loop_for(header)
@@ -1020,7 +1042,8 @@ fn unroll_with(
         return UnrollResult::FullyUnrolled;
     }
     // Follow-up metadata on the unrolled loop.
-    let a2 = FnAnalyses::compute(f);
+    a.refresh(f);
+    let a2: &FnAnalyses = a;
     let Some(l2) = a2
         .loops
         .loop_for(header)
@@ -1057,7 +1080,7 @@ fn unroll_with(
     };
     unrolled.apply(f, &latches);
     if let (Some(action), Some(rh)) = (ids.remainder, remainder_header) {
-        runtime::set_remainder_loop_id(f, &a2, rh, action);
+        runtime::set_remainder_loop_id(f, a2, rh, action);
     }
     UnrollResult::PartiallyUnrolled
 }

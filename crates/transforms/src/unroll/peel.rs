@@ -908,11 +908,41 @@ pub fn peel_loop(m: &mut Module, f: &mut Function, a: &FnAnalyses, l: Loop, coun
     }
 }
 
+/// [`peel`], keeping `a` (the analyses [`check`] read) up to date: the
+/// peeling and each exit split are edits of the region of the loop's
+/// preheader (`analysis::update`), recomputed only when an edit cannot be
+/// shown to stay in it.
+pub fn peel_with(m: &mut Module, f: &mut Function, a: &mut FnAnalyses, plan: &PeelPlan) {
+    let blocks = a.loops.data(plan.l).blocks().to_vec();
+    debug_assert_eq!(blocks.first(), Some(&plan.header), "the plan's analyses");
+    let ed = a.begin_edit(plan.preheader, &blocks);
+    let created = peel_copies(m, f, a, plan);
+    a.finish_edit(f, ed, None);
+    // The exits' region: the loop and the peeled copies (every block the
+    // preheader dominates up to the exits).
+    let mut region = blocks;
+    region.extend(
+        created
+            .into_iter()
+            .filter(|&b| f.layout.is_block_inserted(b) && a.dt.is_reachable(b)),
+    );
+    form_dedicated_exits_with(&m.md, f, plan.header, plan.preheader, &region, a);
+}
+
 /// Peels the first `plan.count()` iterations of its loop, on the function
 /// [`check`] read (with its analyses `a`): sets
 /// `llvm.loop.peeled.count`, and puts the function back in loop-simplify
 /// and LCSSA form. It cannot fail.
 pub fn peel(m: &mut Module, f: &mut Function, a: &FnAnalyses, plan: &PeelPlan) {
+    let _ = peel_copies(m, f, a, plan);
+    // Peeled exits are no longer dedicated: loop-simplify, keeping LCSSA.
+    form_dedicated_exits(&m.md, f, plan.header);
+}
+
+/// [`peel`] up to the exit splits: the copies, the loop's new entry values
+/// and its peeled count.
+/// Returns the blocks it created.
+fn peel_copies(m: &mut Module, f: &mut Function, a: &FnAnalyses, plan: &PeelPlan) -> Vec<Block> {
     let PeelPlan {
         l,
         count,
@@ -934,6 +964,7 @@ pub fn peel(m: &mut Module, f: &mut Function, a: &FnAnalyses, plan: &PeelPlan) {
     let mut insert_top = split_at_terminator(f, preheader, &format!("{hname}.peel.begin"));
     let mut insert_bot = split_at_terminator(f, insert_top, &next_name);
     let new_ph = split_at_terminator(f, insert_bot, &format!("{phname}.peel.newph"));
+    let mut created = vec![insert_top, insert_bot, new_ph];
 
     // Scopes declared in the body are cloned for each copy.
     let scopes = declared_scopes(m, f, lf.data(l).blocks());
@@ -942,6 +973,7 @@ pub fn peel(m: &mut Module, f: &mut Function, a: &FnAnalyses, plan: &PeelPlan) {
     for iter in 0..count {
         let mut map = ValueMap::default();
         let new_blocks = clone_blocks(f, rpo, ".peel", Place::Before(insert_bot), &[], &mut map);
+        created.extend_from_slice(&new_blocks);
         if !scopes.is_empty() {
             let insts = insts_of(f, &new_blocks);
             clone_noalias_scopes(m, f, &scopes, &insts, &format!("Peel{iter}"));
@@ -991,6 +1023,7 @@ pub fn peel(m: &mut Module, f: &mut Function, a: &FnAnalyses, plan: &PeelPlan) {
         map.remap_blocks(f, &new_blocks);
         insert_top = insert_bot;
         insert_bot = split_at_terminator(f, insert_bot, &next_name);
+        created.push(insert_bot);
     }
     // The loop starts from the last copy's values.
     for &phi in header_phis {
@@ -1013,8 +1046,7 @@ pub fn peel(m: &mut Module, f: &mut Function, a: &FnAnalyses, plan: &PeelPlan) {
     if let Some(id) = add_string_metadata_to_loop(m, loop_id, PEELED_COUNT, total) {
         set_loop_id_on_latches(f, &[latch], Some(id));
     }
-    // Peeled exits are no longer dedicated: loop-simplify, keeping LCSSA.
-    form_dedicated_exits(&m.md, f, header);
+    created
 }
 
 /// `formDedicatedExitBlocks` with LCSSA preserved, on the loop headed by
@@ -1024,13 +1056,32 @@ pub fn peel(m: &mut Module, f: &mut Function, a: &FnAnalyses, plan: &PeelPlan) {
 /// they are all the same (LLVM's `SplitBlockPredecessors` for a loop exit
 /// under LCSSA).
 fn form_dedicated_exits(md: &loopwright_ir::Metadata, f: &mut Function, header: Block) {
+    let mut a = FnAnalyses::compute(f);
+    a.recompute_edits = true;
+    form_dedicated_exits_with(md, f, header, header, &[], &mut a);
+}
+
+/// [`form_dedicated_exits`] with analyses `a` of `f`, kept up to date:
+/// each split is an edit of the region of `root` (a block dominating the
+/// loop and its exits) holding the loop and the `region` blocks (with the
+/// loop's, every block between `root` and the exits).
+fn form_dedicated_exits_with(
+    md: &loopwright_ir::Metadata,
+    f: &mut Function,
+    header: Block,
+    root: Block,
+    region: &[Block],
+    a: &mut FnAnalyses,
+) {
+    let mut region = region.to_vec();
     let mut visited: Vec<Block> = Vec::new();
     // Each split changes the CFG: start over (visited exits stay visited).
     'again: loop {
-        let a = FnAnalyses::compute(f);
-        let Some(l) = loop_of(&a, header) else { return };
-        for &b in a.loops.data(l).blocks() {
-            for &s in a.cfg.succs(b) {
+        let Some(l) = loop_of(a, header) else { return };
+        let blocks = a.loops.data(l).blocks().to_vec();
+        for &b in &blocks {
+            let succs = a.cfg.succs(b).to_vec();
+            for s in succs {
                 if a.loops.contains(l, s) || visited.contains(&s) {
                     continue;
                 }
@@ -1054,11 +1105,16 @@ fn form_dedicated_exits(md: &loopwright_ir::Metadata, f: &mut Function, header: 
                     Some(x) => SplitLoc::LoopStart(a.loops.start_loc(f, md, &a.cfg, x)),
                     None => SplitLoc::FirstInst,
                 };
+                let ed = a.begin_edit(root, &region);
                 let Some(nb) = split_block_predecessors(f, s, &inside, ".loopexit", loc) else {
+                    a.finish_edit(f, ed, None);
                     continue;
                 };
                 visited.push(nb);
-                close_exit_phis(f, nb, s);
+                region.push(nb);
+                a.finish_edit(f, ed, None);
+                // (Phis only: the analyses stay valid.)
+                close_exit_phis(f, &a.cfg, nb, s);
                 continue 'again;
             }
         }
@@ -1069,9 +1125,13 @@ fn form_dedicated_exits(md: &loopwright_ir::Metadata, f: &mut Function, header: 
 /// Gives each phi of `exit` whose value from `split` is not already a phi
 /// of `split` a phi there (`<name>.ph`), with one entry per edge into
 /// `split`.
-fn close_exit_phis(f: &mut Function, split: Block, exit: Block) {
-    let cfg = loopwright_analysis::ControlFlowGraph::compute(f);
-    let preds = crate::utils::pred_edges(&cfg, split);
+fn close_exit_phis(
+    f: &mut Function,
+    cfg: &loopwright_analysis::ControlFlowGraph,
+    split: Block,
+    exit: Block,
+) {
+    let preds = crate::utils::pred_edges(cfg, split);
     let Some(t) = f.terminator(split) else { return };
     for phi in phis(f, exit) {
         let Some(v) = phi_value_for(f, phi, split) else {
@@ -1500,22 +1560,30 @@ fn dead_without_uses(m: &Module, f: &Function, i: Inst) -> bool {
 /// scalar evolution. Dead instructions left behind are deleted
 /// recursively, wherever their operands are.
 pub fn simplify_loop_ivs(m: &mut Module, f: &mut Function, header: Block) {
-    // One header phi at a time, each with fresh analyses, so that what was
-    // simplified for one is seen by the next (as LLVM's in-place edits).
+    simplify_loop_ivs_with(m, f, header, &mut FnAnalyses::compute(f));
+}
+
+/// [`simplify_loop_ivs`] with analyses `a` of `f` (which it leaves up to
+/// date: it changes no control flow).
+pub fn simplify_loop_ivs_with(m: &mut Module, f: &mut Function, header: Block, a: &mut FnAnalyses) {
+    // One header phi at a time, each with a fresh scalar evolution, so
+    // that what was simplified for one is seen by the next (as LLVM's
+    // in-place edits).
     let count = phis(f, header).len();
     for k in 0..count {
         let Some(&phi) = phis(f, header).get(k) else {
             break;
         };
-        let a = FnAnalyses::compute(f);
-        let Some(l) = loop_of(&a, header) else { return };
+        a.refresh(f);
+        let a: &FnAnalyses = a;
+        let Some(l) = loop_of(a, header) else { return };
         let actions = {
             let se = ScalarEvolution::new(m, f, &a.cfg, &a.dt, &a.loops);
             let mut s = IvSimplifier {
                 se,
                 m,
                 f,
-                a: &a,
+                a,
                 l,
                 preheader: a.loops.preheader(f, &a.cfg, l),
                 actions: Vec::new(),
@@ -1590,7 +1658,7 @@ fn int_const(m: &mut Module, ty: loopwright_ir::Type, c: CInt) -> loopwright_ir:
 pub fn peel_and_report(
     m: &mut Module,
     f: &mut Function,
-    a: &FnAnalyses,
+    a: &mut FnAnalyses,
     plan: &PeelPlan,
     mark_unrolled: bool,
     loc: Option<SourceLoc>,
@@ -1604,19 +1672,19 @@ pub fn peel_and_report(
             .text(" iterations"),
     );
     let header = plan.header;
-    peel(m, f, a, plan);
-    simplify_loop_ivs(m, f, header);
-    let a2 = FnAnalyses::compute(f);
-    let Some(l2) = loop_of(&a2, header) else {
+    peel_with(m, f, a, plan);
+    simplify_loop_ivs_with(m, f, header, a);
+    a.refresh(f);
+    let Some(l2) = loop_of(a, header) else {
         return UnrollResult::PartiallyUnrolled;
     };
-    let blocks = a2.loops.data(l2).blocks().to_vec();
+    let blocks = a.loops.data(l2).blocks().to_vec();
     simplify_after_unroll(m, f, &blocks);
     if mark_unrolled {
-        let a3 = FnAnalyses::compute(f);
-        if let Some(l3) = loop_of(&a3, header) {
-            let latches = a3.loops.latches(&a3.cfg, l3);
-            let id = a3.loops.loop_id(f, &m.md, &a3.cfg, l3);
+        a.refresh(f);
+        if let Some(l3) = loop_of(a, header) {
+            let latches = a.loops.latches(&a.cfg, l3);
+            let id = a.loops.loop_id(f, &m.md, &a.cfg, l3);
             let new = set_loop_already_unrolled(&mut m.md, id);
             set_loop_id_on_latches(f, &latches, Some(new));
         }

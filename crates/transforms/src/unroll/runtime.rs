@@ -1029,7 +1029,7 @@ fn unroll_remainder(
     count: u32,
     orig_id: Option<MdNode>,
 ) -> bool {
-    let a = FnAnalyses::compute(f);
+    let mut a = FnAnalyses::compute(f);
     let Some(l) = a
         .loops
         .loop_for(header)
@@ -1099,7 +1099,7 @@ fn unroll_remainder(
         runtime: false,
         exits,
     };
-    super::transform::unroll_loop(m, f, &a, l, &plan);
+    super::transform::unroll_loop(m, f, &mut a, l, &plan);
     if complete {
         return true;
     }
@@ -1112,7 +1112,8 @@ fn unroll_remainder(
         followup::Inherit::Nothing,
         false,
     );
-    let a2 = FnAnalyses::compute(f);
+    a.refresh(f);
+    let a2 = &a;
     if let Some(l2) = a2
         .loops
         .loop_for(header)

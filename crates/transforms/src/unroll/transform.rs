@@ -30,7 +30,7 @@ use crate::utils::{
     phi_value_for, phis, phis_replace_pred, pred_edges, replace_successor,
 };
 use crate::FnAnalyses;
-use loopwright_analysis::Loop;
+use loopwright_analysis::{ControlFlowGraph, Loop};
 use loopwright_ir::{
     Block, Builder, ConstData, Flags, Function, Inst, InstData, MdKind, Module, Opcode, Operand,
     Value,
@@ -65,11 +65,12 @@ pub struct UnrollPlan {
 /// Applies `plan` to loop `l` (in loop-simplify and LCSSA form, with a
 /// single latch that is exiting or ends in an unconditional branch).
 /// Returns the blocks of the unrolled loop (original and copies) that
-/// still exist.
+/// still exist. The analyses `a` are kept up to date: the unrolling is an
+/// edit of the region of the loop's preheader (`analysis::update`).
 pub fn unroll_loop(
     m: &mut Module,
     f: &mut Function,
-    a: &FnAnalyses,
+    a: &mut FnAnalyses,
     l: Loop,
     plan: &UnrollPlan,
 ) -> Vec<Block> {
@@ -84,6 +85,20 @@ pub fn unroll_loop(
     let latch_exiting = lf.is_exiting(&a.cfg, l, latch);
     let rpo = a.loops.blocks_rpo(&a.cfg, l);
     let orig_phis: Vec<Inst> = phis(f, header).to_vec();
+    // The exit edges of each block, in the order of its successors.
+    let exit_edges: Vec<(Block, Vec<(Block, u32)>)> = rpo
+        .iter()
+        .map(|&bb| {
+            let succs = a.cfg.succs(bb).iter().copied();
+            let edges = succs
+                .zip(a.cfg.succ_edge_counts(bb).iter().copied())
+                .filter(|&(s, _)| !lf.contains(l, s))
+                .collect();
+            (bb, edges)
+        })
+        .collect();
+    let blocks = lf.data(l).blocks().to_vec();
+    let mut ed = a.begin_edit(preheader, &blocks);
 
     // Running map from original values/blocks to their newest copies.
     let mut last = ValueMap::default();
@@ -94,10 +109,10 @@ pub fn unroll_loop(
         .iter()
         .map(|e| (e.block, vec![e.block]))
         .collect();
-    let mut all_blocks: Vec<Block> = lf.data(l).blocks().to_vec();
+    let mut all_blocks: Vec<Block> = blocks.clone();
     let mut insert_after = latch;
     // Scopes declared in the body are cloned for each copy.
-    let scopes = declared_scopes(m, f, lf.data(l).blocks());
+    let scopes = declared_scopes(m, f, &blocks);
     // Entries for the exit phis, added once all copies exist: a phi grows
     // by one edit, not one per copy (a pragma may ask for 65,536 copies).
     let mut exit_entries = ExitPhiEntries::default();
@@ -147,12 +162,9 @@ pub fn unroll_loop(
         // Exit phis get an entry for each edge from a copy of an exiting
         // block: a switch that reaches the exit by several cases needs as
         // many entries as it has edges there.
-        for &bb in &rpo {
-            let succs = a.cfg.succs(bb).iter().copied();
-            for (s, edges) in succs.zip(a.cfg.succ_edge_counts(bb).iter().copied()) {
-                if !lf.contains(l, s) {
-                    exit_entries.record(f, &last, bb, s, edges);
-                }
+        for (bb, edges) in &exit_edges {
+            for &(s, k) in edges {
+                exit_entries.record(f, &last, *bb, s, k);
             }
         }
     }
@@ -261,13 +273,22 @@ pub fn unroll_loop(
     if !latch_exiting && plan.complete {
         make_unreachable(f, last_latch);
     }
-    let merged: rustc_hash::FxHashSet<Block> = merge_latches(m, f, &latches).into_iter().collect();
+    // The merges read the graph as it is now: the region's, brought up to
+    // date, or one computed afresh when the edit left the region.
+    a.sync_cfg(f, &mut ed);
+    let merged = if ed.confined_so_far() {
+        merge_latches(m, f, &a.cfg, &latches)
+    } else {
+        merge_latches(m, f, &ControlFlowGraph::compute(f), &latches)
+    };
+    a.finish_edit(f, ed, None);
+    let merged: rustc_hash::FxHashSet<Block> = merged.into_iter().collect();
     all_blocks.retain(|b| !merged.contains(b) && f.layout.is_block_inserted(*b));
     // LLVM's `simplifyLoopAfterUnroll` runs `simplifyLoopIVs` on the loop
     // that remains after a partial unroll, which strengthens the copies'
     // induction steps (`add nuw nsw`) and decides their compares.
     if !plan.complete && plan.count > 1 {
-        super::peel::simplify_loop_ivs(m, f, header);
+        super::peel::simplify_loop_ivs_with(m, f, header, a);
         all_blocks.retain(|b| f.layout.is_block_inserted(*b));
     }
     simplify_after_unroll(m, f, &all_blocks);
@@ -287,8 +308,12 @@ pub fn unroll_loop(
 /// in the predecessors of a merged block's successors, which now come from
 /// the block it went into: `into` records that, and each predecessor the
 /// CFG gives is followed through it.
-fn merge_latches(m: &Module, f: &mut Function, latches: &[Block]) -> Vec<Block> {
-    let cfg = loopwright_analysis::ControlFlowGraph::compute(f);
+fn merge_latches(
+    m: &Module,
+    f: &mut Function,
+    cfg: &ControlFlowGraph,
+    latches: &[Block],
+) -> Vec<Block> {
     let address_taken: rustc_hash::FxHashSet<Block> = m
         .consts
         .block_addresses()
@@ -316,7 +341,7 @@ fn merge_latches(m: &Module, f: &mut Function, latches: &[Block]) -> Vec<Block> 
         let Some(Operand::Block(dest)) = data.operands().first().copied() else {
             continue;
         };
-        let [p] = pred_edges(&cfg, dest)[..] else {
+        let [p] = pred_edges(cfg, dest)[..] else {
             continue;
         };
         if dest == lb

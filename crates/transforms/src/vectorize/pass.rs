@@ -98,10 +98,15 @@ pub fn vectorize_function_memo(
     }
     let a = memo.take_analyses(f);
     if a.loops.is_empty() {
-        memo.keep_analyses(a);
+        memo.keep_analyses(f, a);
         return out;
     }
     let (mut changed, mut a) = crate::simplify::simplify_function_with(m, f, a);
+    // The loops are walked by id below, in a computed forest's order,
+    // which loop-simplify's updates need not keep.
+    if !a.numbered_as_computed() {
+        a = FnAnalyses::compute(f);
+    }
     changed |= super::prepare::fold_constant_branches(m, f, &mut a);
     changed |= super::prepare::forward_redundant_values(m, f, &mut a);
     let fname = f.name().unwrap_or("").to_owned();
@@ -372,7 +377,7 @@ pub fn vectorize_function_memo(
         memo.clear();
     }
     if let Some(a) = analyses {
-        memo.keep_analyses(a);
+        memo.keep_analyses(f, a);
     }
     out
 }
