@@ -41,15 +41,19 @@
 //! uniform scalar ([`Val`]); a user that needs another form gets it by
 //! `extractelement`, `insertelement` or a splat. Inductions give any lane
 //! from the canonical index (`start + (index + part·VF + lane)·step`).
+//! A widened load or store addresses each part from part 0's pointer
+//! (`VPVectorPointerRecipe`: `+ part·VF` elements, or `- part·VF` and
+//! `1 - VF` when reversed, as `i32` offsets), and the finished vector
+//! loop's identical GEPs, shuffles and element inserts and extracts are
+//! merged as LLVM's `cse()` merges them ([`cse_block`]).
 //!
 //! Deliberate differences from opt-19 (the code computes the same values;
 //! the shapes differ): memory checks compare each pair of groups' bounds
 //! (`bound0`/`bound1`/`found.conflict`) where opt-19 may use its cheaper
 //! difference checks (`diff.check`) for pairs with the same constant
 //! stride; pointer inductions are computed from the canonical index
-//! rather than with a `pointer.phi`; the addresses of interleaved parts
-//! are computed per part from the induction rather than by a GEP from part
-//! 0; a uniform value is computed once, not once per part.
+//! rather than with a `pointer.phi`; a uniform value is computed once,
+//! not once per part.
 
 use super::plan::{
     access, scalar_intrinsic_operand, Lanes, LiveOut, Recipe, ReductionPlan, StepPlan, VPlan,
