@@ -25,7 +25,7 @@
 mod common;
 
 use loopwright::cli::UNROLL_OPTIONS;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 const LW: &str = env!("CARGO_BIN_EXE_loopwright");
@@ -1225,28 +1225,35 @@ fn vector_accesses_keep_the_scalar_alignment() {
             })
             .collect()
     };
+    let (ours, theirs) = outputs_with_opt(&dir, &input, &args);
+    let (a, b) = (vector_accesses(&ours), vector_accesses(&theirs));
+    assert!(
+        !b.is_empty() && b.iter().all(|x| x.ends_with("Some(\"4\")")),
+        "{b:?}"
+    );
+    assert_eq!(a, b);
+}
+
+/// The output texts of loopwright and of `opt-19 -S` with the same
+/// arguments on `input` (written in `dir`); both must succeed.
+fn outputs_with_opt(dir: &Path, input: &Path, args: &[&str]) -> (String, String) {
     let ours = dir.join("lw.ll");
-    let o = common::execute(Command::new(LW).args(args).arg(&input).arg("-o").arg(&ours));
+    let o = common::execute(Command::new(LW).args(args).arg(input).arg("-o").arg(&ours));
     assert_eq!(status(&o), Some(0), "{}", stderr(&o));
     let theirs = dir.join("opt.ll");
     let o = common::execute(
         Command::new("opt-19")
             .args(args)
             .arg("-S")
-            .arg(&input)
+            .arg(input)
             .arg("-o")
             .arg(&theirs),
     );
     assert_eq!(status(&o), Some(0), "{}", stderr(&o));
-    let (a, b) = (
-        vector_accesses(&std::fs::read_to_string(&ours).unwrap()),
-        vector_accesses(&std::fs::read_to_string(&theirs).unwrap()),
-    );
-    assert!(
-        !b.is_empty() && b.iter().all(|x| x.ends_with("Some(\"4\")")),
-        "{b:?}"
-    );
-    assert_eq!(a, b);
+    (
+        std::fs::read_to_string(&ours).unwrap(),
+        std::fs::read_to_string(&theirs).unwrap(),
+    )
 }
 
 /// The address of each part of a widened access is opt-19's (LLVM's
@@ -1284,23 +1291,8 @@ fn vector_part_pointers_are_llvms() {
             })
             .collect()
     };
-    let ours = dir.join("lw.ll");
-    let o = common::execute(Command::new(LW).args(args).arg(&input).arg("-o").arg(&ours));
-    assert_eq!(status(&o), Some(0), "{}", stderr(&o));
-    let theirs = dir.join("opt.ll");
-    let o = common::execute(
-        Command::new("opt-19")
-            .args(args)
-            .arg("-S")
-            .arg(&input)
-            .arg("-o")
-            .arg(&theirs),
-    );
-    assert_eq!(status(&o), Some(0), "{}", stderr(&o));
-    let (a, b) = (
-        part_pointers(&std::fs::read_to_string(&ours).unwrap()),
-        part_pointers(&std::fs::read_to_string(&theirs).unwrap()),
-    );
+    let (ours, theirs) = outputs_with_opt(&dir, &input, &args);
+    let (a, b) = (part_pointers(&ours), part_pointers(&theirs));
     assert!(b.contains(&"double -3".to_owned()), "{b:?}");
     assert!(b.contains(&"inbounds float 12".to_owned()), "{b:?}");
     assert_eq!(a, b);

@@ -152,13 +152,19 @@ impl FnAnalyses {
     /// (an edit of instructions only), else they are computed afresh.
     pub fn refresh(&mut self, f: &Function) {
         if !self.is_fresh(f) {
-            let fresh = FnAnalyses::compute(f);
-            self.cfg = fresh.cfg;
-            self.dt = fresh.dt;
-            self.loops = fresh.loops;
-            self.cfg_epoch = fresh.cfg_epoch;
-            self.updated = false;
+            self.recompute(f);
         }
+    }
+
+    /// Computes the graph, tree and forest of `f` afresh (the edit
+    /// counters and working memory are kept).
+    fn recompute(&mut self, f: &Function) {
+        let fresh = FnAnalyses::compute(f);
+        self.cfg = fresh.cfg;
+        self.dt = fresh.dt;
+        self.loops = fresh.loops;
+        self.cfg_epoch = fresh.cfg_epoch;
+        self.updated = false;
     }
 
     /// Whether the loops have the ids a computed forest gives them (and
@@ -205,12 +211,7 @@ impl FnAnalyses {
                 EditOutcome::Updated { order_changed }
             }
             Finished::GaveUp(why) => {
-                let fresh = FnAnalyses::compute(f);
-                self.cfg = fresh.cfg;
-                self.dt = fresh.dt;
-                self.loops = fresh.loops;
-                self.cfg_epoch = fresh.cfg_epoch;
-                self.updated = false;
+                self.recompute(f);
                 self.recomputed += 1;
                 EditOutcome::Recomputed(why)
             }
