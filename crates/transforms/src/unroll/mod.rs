@@ -784,7 +784,7 @@ fn decide(
     };
     // LLVM's simulation of the unrolled iterations (`analyzeLoopUnrollCost`).
     let try_peel =
-        try_peel && !simulate::full_unroll_after_estimate(m, f, a, l, &trips, &p, opts, &mut d);
+        try_peel && !simulate::full_unroll_after_estimate(se, m, f, a, l, &trips, &p, opts, &mut d);
     let peel_count = forced_peel
         .map(|count| peel::PeelDecision {
             count,
@@ -901,7 +901,7 @@ fn decide(
     let complete = trips.max_trip_count != 0 && count == trips.max_trip_count;
     let (remainder, no_remainder) = if runtime && !complete {
         let ro = runtime::RuntimeOptions::new(&p, opts);
-        match runtime::plan(m, f, a, l, count, &ro) {
+        match runtime::plan(se, m, f, a, l, count, &ro) {
             Ok(r) => (Some(r), None),
             // A forced count unrolls without a remainder, keeping every
             // exit test (LLVM's `ULO.Force`).

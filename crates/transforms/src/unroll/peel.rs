@@ -1566,14 +1566,15 @@ pub fn simplify_loop_ivs(m: &mut Module, f: &mut Function, header: Block) {
 /// [`simplify_loop_ivs`] with analyses `a` of `f` (which it leaves up to
 /// date: it changes no control flow).
 pub fn simplify_loop_ivs_with(m: &mut Module, f: &mut Function, header: Block, a: &mut FnAnalyses) {
-    // One header phi at a time, each with a fresh scalar evolution, so
-    // that what was simplified for one is seen by the next (as LLVM's
-    // in-place edits).
+    // One header phi at a time, so that what was simplified for one is
+    // seen by the next (as LLVM's in-place edits): after a walk that
+    // decided something, the edits are applied and the next walk starts
+    // with a fresh scalar evolution. A walk that decided nothing left `f`
+    // as it was, so its scalar evolution serves the next phi (a fresh one
+    // per phi recomputed the loops around for every phi).
     let count = phis(f, header).len();
-    for k in 0..count {
-        let Some(&phi) = phis(f, header).get(k) else {
-            break;
-        };
+    let mut k = 0;
+    while k < count {
         a.refresh(f);
         let a: &FnAnalyses = a;
         let Some(l) = loop_of(a, header) else { return };
@@ -1589,9 +1590,18 @@ pub fn simplify_loop_ivs_with(m: &mut Module, f: &mut Function, header: Block, a
                 actions: Vec::new(),
                 gone: FxHashSet::default(),
             };
-            s.simplify_users(phi);
+            while let Some(&phi) = phis(f, header).get(k).filter(|_| k < count) {
+                k += 1;
+                s.simplify_users(phi);
+                if !s.actions.is_empty() || !s.gone.is_empty() {
+                    break;
+                }
+            }
             s.actions
         };
+        if actions.is_empty() {
+            break;
+        }
         apply_iv_actions(m, f, actions);
     }
 }

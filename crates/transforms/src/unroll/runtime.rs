@@ -352,6 +352,7 @@ impl std::fmt::Display for Rejection {
 
 /// The checks of `UnrollRuntimeLoopRemainder` before it changes anything.
 fn analyze(
+    se: &mut ScalarEvolution<'_>,
     m: &Module,
     f: &Function,
     a: &FnAnalyses,
@@ -405,7 +406,6 @@ fn analyze(
     }
     // The trip count, through scalar evolution.
     let (be, tc, width, existing) = {
-        let se = &mut ScalarEvolution::new(m, f, cfg, &a.dt, lf);
         let s = se.exit_count(l, latch).ok_or(Rejection::NoExitCount)?;
         let w = match se.ty(s) {
             loopwright_analysis::scev::Ty::Int(w) => w,
@@ -491,6 +491,7 @@ impl RemainderPlan {
 /// reads the function only. Returns why not when the loop's shape or trip
 /// count does not allow it (see the module docs).
 pub fn plan(
+    se: &mut ScalarEvolution<'_>,
     m: &Module,
     f: &Function,
     a: &FnAnalyses,
@@ -498,7 +499,7 @@ pub fn plan(
     count: u32,
     ro: &RuntimeOptions,
 ) -> Result<RemainderPlan, Rejection> {
-    let shape = analyze(m, f, a, l, count, ro)?;
+    let shape = analyze(se, m, f, a, l, count, ro)?;
     Ok(RemainderPlan {
         shape,
         count,

@@ -112,10 +112,23 @@ pub fn full_unroll_is_profitable(
     trip_count: u32,
     lim: Limits,
 ) -> bool {
+    let mut se = ScalarEvolution::new(m, f, &a.cfg, &a.dt, &a.loops);
+    profitable_with(&mut se, m, f, a, l, trip_count, lim)
+}
+
+/// [`full_unroll_is_profitable`] with the caller's scalar evolution of `f`.
+fn profitable_with(
+    se: &mut ScalarEvolution<'_>,
+    m: &Module,
+    f: &Function,
+    a: &FnAnalyses,
+    l: Loop,
+    trip_count: u32,
+    lim: Limits,
+) -> bool {
     // LLVM computes these in `unsigned` arithmetic.
     let max_size = lim.threshold.wrapping_mul(lim.max_percent_boost) / 100;
-    let Some(c) = analyze_loop_unroll_cost(m, f, a, l, trip_count, max_size, lim.max_iterations)
-    else {
+    let Some(c) = analyze_with(se, m, f, a, l, trip_count, max_size, lim.max_iterations) else {
         return false;
     };
     let boost = boosting_factor(&c, lim.max_percent_boost);
@@ -129,6 +142,7 @@ pub fn full_unroll_is_profitable(
 /// sets the decision when the simulation says yes.
 #[allow(clippy::too_many_arguments)]
 pub fn full_unroll_after_estimate(
+    se: &mut ScalarEvolution<'_>,
     m: &Module,
     f: &Function,
     a: &FnAnalyses,
@@ -160,7 +174,7 @@ pub fn full_unroll_after_estimate(
             .max_iterations_to_analyze
             .unwrap_or(MAX_ITERATIONS_TO_ANALYZE),
     };
-    if !full_unroll_is_profitable(m, f, a, l, count, lim) {
+    if !profitable_with(se, m, f, a, l, count, lim) {
         return false;
     }
     d.count = count;
@@ -172,6 +186,32 @@ pub fn full_unroll_after_estimate(
 /// `None` when the loop is not analyzable, unrolling saves nothing, or the
 /// unrolled cost exceeds `max_unrolled_size`.
 pub fn analyze_loop_unroll_cost(
+    m: &Module,
+    f: &Function,
+    a: &FnAnalyses,
+    l: Loop,
+    trip_count: u32,
+    max_unrolled_size: u32,
+    max_iterations: u32,
+) -> Option<EstimatedUnrollCost> {
+    let mut se = ScalarEvolution::new(m, f, &a.cfg, &a.dt, &a.loops);
+    analyze_with(
+        &mut se,
+        m,
+        f,
+        a,
+        l,
+        trip_count,
+        max_unrolled_size,
+        max_iterations,
+    )
+}
+
+/// [`analyze_loop_unroll_cost`] with the caller's scalar evolution of `f`
+/// (the simulation only reads it, as LLVM's reads the pass's).
+#[allow(clippy::too_many_arguments)]
+fn analyze_with(
+    se: &mut ScalarEvolution<'_>,
     m: &Module,
     f: &Function,
     a: &FnAnalyses,
@@ -193,7 +233,7 @@ pub fn analyze_loop_unroll_cost(
         l,
         header,
         latch,
-        se: ScalarEvolution::new(m, f, &a.cfg, &a.dt, &a.loops),
+        se,
         env: FpEnv::for_function(m, f),
         kind: if m.attrs.has(f.fn_attrs, "minsize") {
             CostKind::CodeSize
@@ -402,14 +442,14 @@ enum CostKind {
 }
 
 /// The simulation state.
-struct Sim<'a> {
+struct Sim<'a, 's, 'e> {
     m: &'a Module,
     f: &'a Function,
     a: &'a FnAnalyses,
     l: Loop,
     header: Block,
     latch: Block,
-    se: ScalarEvolution<'a>,
+    se: &'s mut ScalarEvolution<'e>,
     kind: CostKind,
     /// The function's denormal modes, for folding floats.
     env: FpEnv,
@@ -422,7 +462,7 @@ struct Sim<'a> {
     rolled: u64,
 }
 
-impl Sim<'_> {
+impl Sim<'_, '_, '_> {
     fn operand_sval(&self, op: Operand) -> SVal {
         match op {
             Operand::Value(v) => SVal::Value(v),
