@@ -41,6 +41,7 @@ pub mod utils;
 pub mod vectorize;
 pub mod warn;
 
+use loopwright_analysis::scev::{ScalarEvolution, ScevState};
 use loopwright_analysis::update::{self, Finished, Marks, RegionEdit};
 use loopwright_analysis::{ControlFlowGraph, DominatorTree, LoopForest};
 use loopwright_ir::{Block, Func, Function, Module};
@@ -67,6 +68,10 @@ pub struct FnAnalyses {
     /// Compute the analyses afresh after every edit instead of updating
     /// them (what the passes did before updates; tests compare the two).
     pub(crate) recompute_edits: bool,
+    /// What a scalar evolution on these analyses learned, kept while the
+    /// function does not change ([`FnAnalyses::scalar_evolution`],
+    /// [`FnAnalyses::keep_scev`]); dropped whenever the analyses change.
+    scev: Option<ScevState>,
 }
 
 /// What [`FnAnalyses::finish_edit`] did.
@@ -118,7 +123,37 @@ impl FnAnalyses {
             marks: Marks::default(),
             updated: false,
             recompute_edits: false,
+            scev: None,
         }
+    }
+
+    /// A scalar evolution of `f` (a function of `m`) on these analyses:
+    /// the one kept by [`FnAnalyses::keep_scev`] when `f` has not changed
+    /// since, so that what it learned serves again (as LLVM's pass manager
+    /// keeps scalar evolution for passes that preserve it), else a fresh
+    /// one. `st` is what [`FnAnalyses::take_scev`] returned.
+    pub fn scalar_evolution<'a>(
+        &'a self,
+        m: &'a Module,
+        f: &'a Function,
+        st: Option<ScevState>,
+    ) -> ScalarEvolution<'a> {
+        debug_assert!(self.is_fresh(f));
+        st.and_then(|st| ScalarEvolution::resume(m, f, &self.cfg, &self.dt, &self.loops, st))
+            .unwrap_or_else(|| ScalarEvolution::new(m, f, &self.cfg, &self.dt, &self.loops))
+    }
+
+    /// Takes the kept scalar evolution out, for
+    /// [`FnAnalyses::scalar_evolution`].
+    pub fn take_scev(&mut self) -> Option<ScevState> {
+        self.scev.take()
+    }
+
+    /// Keeps what a scalar evolution made by
+    /// [`FnAnalyses::scalar_evolution`] on these analyses learned, for the
+    /// next one while the function does not change.
+    pub fn keep_scev(&mut self, st: ScevState) {
+        self.scev = Some(st);
     }
 
     /// Makes [`FnAnalyses::finish_edit`] compute the analyses afresh after
@@ -143,6 +178,7 @@ impl FnAnalyses {
     /// [`loopwright_analysis::update`]). The analyses must describe the
     /// function as it is.
     pub fn begin_edit(&mut self, root: Block, inner: &[Block]) -> RegionEdit {
+        self.scev = None;
         let marks = std::mem::take(&mut self.marks);
         update::begin(&self.cfg, &self.dt, root, inner, marks)
     }
@@ -159,6 +195,7 @@ impl FnAnalyses {
     /// Computes the graph, tree and forest of `f` afresh (the edit
     /// counters and working memory are kept).
     fn recompute(&mut self, f: &Function) {
+        self.scev = None;
         let fresh = FnAnalyses::compute(f);
         self.cfg = fresh.cfg;
         self.dt = fresh.dt;
@@ -183,6 +220,7 @@ impl FnAnalyses {
     /// with `f` for the region (the dominator tree and the loops stay
     /// stale until [`FnAnalyses::finish_edit`]).
     pub fn sync_cfg(&mut self, f: &Function, ed: &mut RegionEdit) {
+        self.scev = None;
         update::sync_cfg(&mut self.cfg, f, ed);
     }
 
@@ -197,6 +235,7 @@ impl FnAnalyses {
         ed: RegionEdit,
         rename: Option<(Block, Block)>,
     ) -> EditOutcome {
+        self.scev = None;
         self.edits += 1;
         let (finished, marks) = if self.recompute_edits {
             (Finished::GaveUp("asked to recompute"), ed.into_marks())
@@ -468,6 +507,43 @@ exit:
         assert!(e.contains("analyses of CFG epoch"), "{e}");
         memo.clear();
         assert!(memo.check(&f).is_ok());
+    }
+
+    #[test]
+    fn kept_scalar_evolution_serves_only_the_unchanged_function() {
+        let mut m = loopwright_parse::parse_module(LOOP.as_bytes(), "t.ll").unwrap();
+        let fid = defined_functions(&m)[0];
+        let mut f = std::mem::replace(
+            &mut m.functions[fid],
+            Function::new(None, TypeTable::VOID, &m.types),
+        );
+        let mut a = FnAnalyses::compute(&f);
+        let l = a.loops.loops().next().unwrap();
+        let (exact, st) = {
+            let mut se = a.scalar_evolution(&m, &f, None);
+            let c = se.backedge_taken_count(l).exact.expect("an exit count");
+            (c, se.into_state())
+        };
+        a.keep_scev(st);
+        // The same function: the kept one resumes, with what it learned
+        // (the same expression, not an equal one built again).
+        let st = a.take_scev().expect("kept");
+        assert_eq!(st.epoch(), f.epoch());
+        let mut se = ScalarEvolution::resume(&m, &f, &a.cfg, &a.dt, &a.loops, st).expect("resumed");
+        assert_eq!(se.backedge_taken_count(l).exact, Some(exact));
+        let st = se.into_state();
+        // Any edit of the function (a name here) ends it.
+        let v = f.params[0];
+        f.set_value_name(v, Some("m"));
+        assert!(ScalarEvolution::resume(&m, &f, &a.cfg, &a.dt, &a.loops, st).is_none());
+        // Analyses that change drop what they kept.
+        let st = a.scalar_evolution(&m, &f, None).into_state();
+        a.keep_scev(st);
+        let body = f.layout.blocks().nth(1).unwrap();
+        let b = f.make_block(None);
+        f.layout.insert_block_after(b, body);
+        a.refresh(&f);
+        assert!(a.take_scev().is_none());
     }
 
     #[test]

@@ -375,16 +375,43 @@ impl<'a> LoopAccessAnalysis<'a> {
         lf: &'a LoopForest,
         opts: LaaOptions,
     ) -> Self {
+        Self::with_scev(
+            m,
+            f,
+            cfg,
+            dt,
+            lf,
+            opts,
+            ScalarEvolution::new(m, f, cfg, dt, lf),
+        )
+    }
+
+    /// [`LoopAccessAnalysis::new`] with a scalar evolution of `f` on the
+    /// same analyses (one that may have learned things already).
+    pub fn with_scev(
+        m: &'a Module,
+        f: &'a Function,
+        cfg: &'a ControlFlowGraph,
+        dt: &'a DominatorTree,
+        lf: &'a LoopForest,
+        opts: LaaOptions,
+        se: ScalarEvolution<'a>,
+    ) -> Self {
         LoopAccessAnalysis {
             m,
             f,
             cfg,
             dt,
             lf,
-            se: ScalarEvolution::new(m, f, cfg, dt, lf),
+            se,
             aa: AliasAnalysis::new(m, f, cfg, dt, lf),
             opts,
         }
+    }
+
+    /// The scalar evolution, with what it learned.
+    pub fn into_scev(self) -> ScalarEvolution<'a> {
+        self.se
     }
 
     /// The scalar evolution the expressions of the results belong to.

@@ -103,6 +103,50 @@ pub struct ScalarEvolution<'a> {
     pub(crate) assumes: Option<Vec<(Block, loopwright_ir::Operand)>>,
 }
 
+/// What a [`ScalarEvolution`] has learned, detached from the borrows of
+/// the function and its analyses ([`ScalarEvolution::into_state`]), to be
+/// [resumed](ScalarEvolution::resume) on the same function while it has
+/// not changed: LLVM keeps scalar evolution across the loop passes that
+/// leave a function alone, where a fresh one per pass (or per loop)
+/// recomputes the loops around every query.
+pub struct ScevState {
+    /// [`Function::epoch`] of the function it was learned on.
+    epoch: u64,
+    nodes: PrimaryMap<Scev, expr::Node>,
+    interned: FxHashMap<ScevData, Scev>,
+    cnc: Scev,
+    values: FxHashMap<Value, Scev>,
+    invariant_cache: FxHashMap<(Scev, Loop), bool>,
+    dom_cache: FxHashMap<(Scev, Block), u8>,
+    urange: FxHashMap<Scev, range::ConstantRange>,
+    srange: FxHashMap<Scev, range::ConstantRange>,
+    multiple: FxHashMap<Scev, CInt>,
+    pending_phi_ranges: FxHashSet<Value>,
+    btc: FxHashMap<Loop, Option<exit::BackedgeTakenInfo>>,
+    nuw_tried: FxHashSet<Scev>,
+    nsw_tried: FxHashSet<Scev>,
+    loop_props: FxHashMap<Loop, exit::LoopProps>,
+    pending_loop_phis: FxHashSet<Value>,
+    at_scope: FxHashMap<(Scev, Option<Loop>), Scev>,
+    known_bits_cache: FxHashMap<Value, known::KnownBits>,
+    sign_bits_cache: FxHashMap<Value, u32>,
+    fold_cache: FxHashMap<(u8, Scev, Ty), Scev>,
+    walking_be_conds: bool,
+    value_log: Vec<Value>,
+    const_exprs: FxHashMap<loopwright_ir::Const, Scev>,
+    phi_nesting: u32,
+    pending_flags: Option<(NoWrap, Scev)>,
+    guard_maps: FxHashMap<Loop, FxHashMap<Scev, Scev>>,
+    assumes: Option<Vec<(Block, loopwright_ir::Operand)>>,
+}
+
+impl ScevState {
+    /// [`Function::epoch`] of the function this was learned on.
+    pub fn epoch(&self) -> u64 {
+        self.epoch
+    }
+}
+
 impl<'a> ScalarEvolution<'a> {
     /// A scalar-evolution analysis of `f` (a function of `m`), given its
     /// fresh CFG, dominator tree and loop forest.
@@ -155,6 +199,91 @@ impl<'a> ScalarEvolution<'a> {
             pending_flags: None,
             guard_maps: FxHashMap::default(),
             assumes: None,
+        }
+    }
+
+    /// Resumes the analysis `st` learned on `f` with the same analyses
+    /// (`cfg`, `dt`, `lf`: the ones it was learned with, loop ids and all)
+    /// while `f` has not changed since: [`Function::epoch`] equal to the
+    /// state's. `None` (and the state dropped) otherwise.
+    pub fn resume(
+        m: &'a Module,
+        f: &'a Function,
+        cfg: &'a ControlFlowGraph,
+        dt: &'a DominatorTree,
+        lf: &'a LoopForest,
+        st: ScevState,
+    ) -> Option<Self> {
+        if st.epoch != f.epoch() {
+            return None;
+        }
+        debug_assert!(!st.walking_be_conds && st.phi_nesting == 0 && st.pending_flags.is_none());
+        Some(ScalarEvolution {
+            m,
+            f,
+            cfg,
+            dt,
+            lf,
+            dl: DataLayout::of_module(m),
+            nodes: st.nodes,
+            interned: st.interned,
+            cnc: st.cnc,
+            values: st.values,
+            invariant_cache: st.invariant_cache,
+            dom_cache: st.dom_cache,
+            urange: st.urange,
+            srange: st.srange,
+            multiple: st.multiple,
+            pending_phi_ranges: st.pending_phi_ranges,
+            btc: st.btc,
+            nuw_tried: st.nuw_tried,
+            nsw_tried: st.nsw_tried,
+            loop_props: st.loop_props,
+            pending_loop_phis: st.pending_loop_phis,
+            at_scope: st.at_scope,
+            known_bits_cache: st.known_bits_cache,
+            sign_bits_cache: st.sign_bits_cache,
+            fold_cache: st.fold_cache,
+            walking_be_conds: st.walking_be_conds,
+            value_log: st.value_log,
+            const_exprs: st.const_exprs,
+            phi_nesting: st.phi_nesting,
+            pending_flags: st.pending_flags,
+            guard_maps: st.guard_maps,
+            assumes: st.assumes,
+        })
+    }
+
+    /// Detaches what this analysis learned (see [`ScevState`]).
+    pub fn into_state(self) -> ScevState {
+        ScevState {
+            epoch: self.f.epoch(),
+            nodes: self.nodes,
+            interned: self.interned,
+            cnc: self.cnc,
+            values: self.values,
+            invariant_cache: self.invariant_cache,
+            dom_cache: self.dom_cache,
+            urange: self.urange,
+            srange: self.srange,
+            multiple: self.multiple,
+            pending_phi_ranges: self.pending_phi_ranges,
+            btc: self.btc,
+            nuw_tried: self.nuw_tried,
+            nsw_tried: self.nsw_tried,
+            loop_props: self.loop_props,
+            pending_loop_phis: self.pending_loop_phis,
+            at_scope: self.at_scope,
+            known_bits_cache: self.known_bits_cache,
+            sign_bits_cache: self.sign_bits_cache,
+            fold_cache: self.fold_cache,
+            walking_be_conds: self.walking_be_conds,
+            value_log: self.value_log,
+            const_exprs: self.const_exprs,
+            phi_nesting: self.phi_nesting,
+            pending_flags: self.pending_flags,
+            guard_maps: self.guard_maps,
+            assumes: self.assumes,
         }
     }
 

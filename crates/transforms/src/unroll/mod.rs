@@ -206,9 +206,10 @@ pub fn unroll_function_logged(
         // starting afresh for every loop is quadratic in a function with
         // thousands of loops (or a deep nest), as each new scalar
         // evolution recomputes what the loops around need.
-        let chosen = {
+        let scev = a.take_scev();
+        let (chosen, scev) = {
             let (facts, uses) = memo.unroll_facts(f);
-            let mut se = ScalarEvolution::new(m, f, &a.cfg, &a.dt, &a.loops);
+            let mut se = a.scalar_evolution(m, f, scev);
             let mut chosen = None;
             while let Some(&h) = worklist.get(pos) {
                 pos += 1;
@@ -238,8 +239,10 @@ pub fn unroll_function_logged(
                     break;
                 }
             }
-            chosen
+            (chosen, se.into_state())
         };
+        // (Kept for the next round and pass while `f` does not change.)
+        a.keep_scev(scev);
         let Some((l, plan)) = chosen else {
             // (LCSSA adds phis only: the analyses still describe `f`.)
             memo.keep_analyses(f, a);

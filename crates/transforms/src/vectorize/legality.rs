@@ -86,7 +86,7 @@ use loopwright_analysis::ivdesc::{
 use loopwright_analysis::laa::{self, LoopAccessAnalysis, LoopAccessInfo, Report};
 use loopwright_analysis::loopmd::LoopAttrs;
 use loopwright_analysis::loops::Loop;
-use loopwright_analysis::scev::ScevPredicate;
+use loopwright_analysis::scev::{ScalarEvolution, ScevPredicate};
 use loopwright_analysis::{ControlFlowGraph, DominatorTree, LoopForest};
 use loopwright_ir::{ConstData, Extra, Function, Inst, MdKind, Module, Opcode, Operand, TypeData};
 use rustc_hash::FxHashSet;
@@ -657,6 +657,28 @@ impl<'a> LegalityAnalysis<'a> {
         lf: &'a LoopForest,
         opts: &VectorizeOptions,
     ) -> Self {
+        Self::with_scev(
+            m,
+            f,
+            cfg,
+            dt,
+            lf,
+            opts,
+            ScalarEvolution::new(m, f, cfg, dt, lf),
+        )
+    }
+
+    /// [`LegalityAnalysis::new`] with a scalar evolution of `f` on the same
+    /// analyses (one that may have learned things already).
+    pub fn with_scev(
+        m: &'a Module,
+        f: &'a Function,
+        cfg: &'a ControlFlowGraph,
+        dt: &'a DominatorTree,
+        lf: &'a LoopForest,
+        opts: &VectorizeOptions,
+        se: ScalarEvolution<'a>,
+    ) -> Self {
         let mut laa_opts = super::laa_options(m, f, &opts.laa);
         laa_opts.forced_vf = u64::from(opts.force_vector_width);
         laa_opts.forced_interleave = u64::from(opts.force_vector_interleave.unwrap_or(0));
@@ -666,7 +688,7 @@ impl<'a> LegalityAnalysis<'a> {
             cfg,
             dt,
             lf,
-            laa: LoopAccessAnalysis::new(m, f, cfg, dt, lf, laa_opts),
+            laa: LoopAccessAnalysis::with_scev(m, f, cfg, dt, lf, laa_opts, se),
             phis: None,
             opts: opts.clone(),
             nontemporal: m.md.find_kind("nontemporal"),
@@ -676,6 +698,11 @@ impl<'a> LegalityAnalysis<'a> {
     /// The scalar evolution the expressions of the results belong to.
     pub fn scalar_evolution(&mut self) -> &mut loopwright_analysis::scev::ScalarEvolution<'a> {
         self.laa.scalar_evolution()
+    }
+
+    /// The scalar evolution, with what it learned.
+    pub fn into_scev(self) -> ScalarEvolution<'a> {
+        self.laa.into_scev()
     }
 
     /// The source location of a rejection (its instruction's, else the

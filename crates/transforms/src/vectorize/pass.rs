@@ -129,6 +129,9 @@ pub fn vectorize_function_memo(
     // LCSSA phi or a transformation makes stale.
     let mut phis: Option<PhiDescriptors> = None;
     for h in headers {
+        // What scalar evolution learned on the loops decided before (or in
+        // `loop-unroll-full`), while the function has not changed since.
+        let scev = analyses.as_mut().and_then(FnAnalyses::take_scev);
         let a: &FnAnalyses = analyses.get_or_insert_with(|| FnAnalyses::compute(f));
         let Some(l) = a
             .loops
@@ -143,7 +146,8 @@ pub fn vectorize_function_memo(
         }
         let decision = {
             let (mr, fr): (&Module, &Function) = (m, f);
-            let mut la = LegalityAnalysis::new(mr, fr, &a.cfg, &a.dt, &a.loops, opts);
+            let se = a.scalar_evolution(mr, fr, scev);
+            let mut la = LegalityAnalysis::with_scev(mr, fr, &a.cfg, &a.dt, &a.loops, opts, se);
             la.set_phis(phis.take());
             let v = la.analyze(l);
             let loc = la.location(l, None);
@@ -312,10 +316,16 @@ pub fn vectorize_function_memo(
                 }
             };
             phis = la.take_phis();
-            d
+            (d, la.into_scev().into_state())
         };
+        let (decision, scev) = decision;
         match decision {
             Decision::Reject(rs, debug) => {
+                // Nothing changed: what scalar evolution learned serves the
+                // next loop (and pass).
+                if let Some(a) = analyses.as_mut() {
+                    a.keep_scev(scev);
+                }
                 for r in rs {
                     remarks.emit(r);
                 }
