@@ -48,11 +48,23 @@ pub(super) fn needs_quotes(name: &[u8]) -> bool {
     match name.first() {
         None => true,
         Some(c) if c.is_ascii_digit() => true,
-        _ => !name
-            .iter()
-            .all(|&c| c.is_ascii_alphanumeric() || c == b'-' || c == b'.' || c == b'_'),
+        // One table load per byte: names (C++ mangled ones above all) are
+        // most of what the printer writes.
+        _ => !name.iter().all(|&c| IDENT_BYTE[usize::from(c)]),
     }
 }
+
+/// The bytes an unquoted identifier may hold: `[-a-zA-Z0-9._]`.
+static IDENT_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'-' || b == b'.' || b == b'_';
+        c += 1;
+    }
+    t
+};
 
 /// Appends an identifier (without its sigil), quoted and escaped when LLVM
 /// would quote it.
@@ -156,6 +168,20 @@ mod tests {
         push_md_ident(&mut s, "llvm.loop");
         push_md_ident(&mut s, " 1$a");
         assert_eq!(s, "llvm.loop\\201$a");
+    }
+
+    #[test]
+    fn every_byte_quotes_as_llvm_says() {
+        for c in 0..=255u8 {
+            let plain = c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_');
+            assert_eq!(needs_quotes(&[b'a', c]), !plain, "byte {c:#x}");
+            assert_eq!(
+                needs_quotes(&[c]),
+                !plain || c.is_ascii_digit(),
+                "byte {c:#x}"
+            );
+        }
+        assert!(needs_quotes(b""));
     }
 
     #[test]
