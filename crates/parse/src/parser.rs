@@ -2345,22 +2345,77 @@ fn skip_body(src: &[u8], open: usize) -> Option<usize> {
 /// parentheses and braces balance, strings and a trailing comment
 /// skipped. `None`, and the caller lexes the definition, when they do not
 /// balance at the end of the line or the line mentions `blockaddress`.
+///
+/// The answer is that of `may_hold_event` on the line (the caller's
+/// condition for skipping it), found in the one pass that balances it: the
+/// keywords are looked for at the bytes that can start them, and the rest
+/// of `may_hold_event` runs only on a line with an `@` or a `$`.
 fn skip_md_line(src: &[u8], from: usize) -> Option<usize> {
     let mut depth = 0usize;
     let mut i = from;
+    let mut keyword = false;
     let eol = loop {
         let Some(&c) = src.get(i) else { break i };
-        match c {
-            b'(' | b'{' => depth += 1,
-            b')' | b'}' => depth = depth.checked_sub(1)?,
-            b'"' => i += 1 + memchr::memchr(b'"', src.get(i + 1..)?)?,
-            b';' => break i + memchr::memchr2(b'\n', b'\r', &src[i..]).unwrap_or(src.len() - i),
-            b'\n' | b'\r' => break i,
-            _ => {}
+        if MD_LINE_BYTES[c as usize] {
+            match c {
+                b'(' | b'{' => depth += 1,
+                b')' | b'}' => depth = depth.checked_sub(1)?,
+                b'"' => {
+                    let close = i + 1 + memchr::memchr(b'"', src.get(i + 1..)?)?;
+                    keyword |= keyword_within(src, from, i + 1, close);
+                    i = close;
+                }
+                b';' => {
+                    let end = i + memchr::memchr2(b'\n', b'\r', &src[i..]).unwrap_or(src.len() - i);
+                    keyword |= keyword_within(src, from, i + 1, end);
+                    break end;
+                }
+                b'\n' | b'\r' => break i,
+                _ => keyword |= keyword_at(src, from, i),
+            }
         }
         i += 1;
     };
-    (depth == 0 && !may_hold_event(&src[from..eol])).then_some(eol)
+    if depth != 0 || keyword {
+        return None;
+    }
+    let text = &src[from..eol];
+    let event = memchr::memchr2(b'@', b'$', text).is_some() && may_hold_event(text);
+    (!event).then_some(eol)
+}
+
+/// The bytes [`skip_md_line`] stops at: brackets, quotes, comments, line
+/// breaks and the first letters of [`EVENT_KEYWORDS`].
+static MD_LINE_BYTES: [bool; 256] = {
+    let mut t = [false; 256];
+    let stops = b"(){}\";\n\rdab";
+    let mut k = 0;
+    while k < stops.len() {
+        t[stops[k] as usize] = true;
+        k += 1;
+    }
+    t
+};
+
+/// Whether one of [`EVENT_KEYWORDS`] starts at `at` and not right after a
+/// letter or `_` of the text starting at `from` (as `may_hold_event` on
+/// that text counts it).
+#[inline]
+fn keyword_at(src: &[u8], from: usize, at: usize) -> bool {
+    let rest = &src[at..];
+    let kw = match rest.first() {
+        Some(b'd') => rest.starts_with(b"define") || rest.starts_with(b"declare"),
+        Some(b'a') => rest.starts_with(b"attributes"),
+        Some(b'b') => rest.starts_with(b"blockaddress"),
+        _ => false,
+    };
+    kw && !(at > from && (src[at - 1].is_ascii_alphabetic() || src[at - 1] == b'_'))
+}
+
+/// [`keyword_at`] anywhere in `src[a..b]` (a string's or a comment's text,
+/// which no keyword can run out of: they hold no quote, `;` or line break).
+fn keyword_within(src: &[u8], from: usize, a: usize, b: usize) -> bool {
+    (a..b).any(|at| matches!(src[at], b'd' | b'a' | b'b') && keyword_at(src, from, at))
 }
 
 /// Whether `text` might hold a token sequence the pre-scan records: the
@@ -2594,6 +2649,76 @@ mod prescan_tests {
                 String::from_utf8_lossy(&text)
             );
             assert_eq!(prescan_found_with(&text, 2, 0), one);
+        }
+    }
+
+    /// [`skip_md_line`] as it was written first: balance the line, then
+    /// ask [`may_hold_event`] about it.
+    fn skip_md_line_reference(src: &[u8], from: usize) -> Option<usize> {
+        let mut depth = 0usize;
+        let mut i = from;
+        let eol = loop {
+            let Some(&c) = src.get(i) else { break i };
+            match c {
+                b'(' | b'{' => depth += 1,
+                b')' | b'}' => depth = depth.checked_sub(1)?,
+                b'"' => i += 1 + memchr::memchr(b'"', src.get(i + 1..)?)?,
+                b';' => {
+                    break i + memchr::memchr2(b'\n', b'\r', &src[i..]).unwrap_or(src.len() - i)
+                }
+                b'\n' | b'\r' => break i,
+                _ => {}
+            }
+            i += 1;
+        };
+        (depth == 0 && !may_hold_event(&src[from..eol])).then_some(eol)
+    }
+
+    /// The one-pass [`skip_md_line`] answers as the reference does, on
+    /// lines made of the bytes and words that matter to it.
+    #[test]
+    fn skip_md_line_agrees_with_the_reference() {
+        let pieces: [&[u8]; 24] = [
+            b"\"",
+            b"{",
+            b"}",
+            b"(",
+            b")",
+            b";",
+            b"\n",
+            b"\r",
+            b" ",
+            b"!DILocation(line: 1)",
+            b"define",
+            b"declare",
+            b"attributes",
+            b"blockaddress",
+            b"xdefine",
+            b"_declare",
+            b"7attributes",
+            b"@g",
+            b"@\"q\"",
+            b"$c",
+            b" = ",
+            b"defin",
+            b"!{!1, !2}",
+            b"ab",
+        ];
+        let mut rng = loopwright_testkit::Rng::new(0x2545_f491_4f6c_dd1d);
+        let mut next = move || rng.next_u64();
+        for _ in 0..200_000 {
+            let mut text = Vec::new();
+            for _ in 0..next() % 12 {
+                text.extend_from_slice(pieces[(next() as usize) % pieces.len()]);
+            }
+            for from in 0..=text.len() {
+                assert_eq!(
+                    skip_md_line(&text, from),
+                    skip_md_line_reference(&text, from),
+                    "from {from} in {:?}",
+                    String::from_utf8_lossy(&text)
+                );
+            }
         }
     }
 
