@@ -2296,29 +2296,27 @@ fn skip_body(src: &[u8], open: usize) -> Option<usize> {
     use memchr::{memchr, memchr2, memchr3};
     let mut depth = 0usize;
     let mut i = open;
-    // Line by line: most body lines hold none of the bytes that matter.
+    // The next brace at or after `i` (`usize::MAX`: none up to the end of
+    // the source): braces are rare in bodies, so one search serves many
+    // lines.
+    let mut brace = memchr2(b'{', b'}', src.get(open..)?).map_or(usize::MAX, |p| open + p);
+    // From line break to line break: most body lines hold nothing else
+    // that matters.
     loop {
         let rest = src.get(i..)?;
-        let nl = memchr(b'\n', rest).unwrap_or(rest.len());
-        let line = &rest[..nl];
-        let hit = match (memchr3(b'{', b'}', b'"', line), memchr(b';', line)) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        let Some(p) = hit else {
-            if nl == rest.len() {
-                // The end of the source inside the body.
-                return None;
+        if brace < i {
+            brace = memchr2(b'{', b'}', rest).map_or(usize::MAX, |p| i + p);
+        }
+        let other = memchr3(b'\n', b'"', b';', rest).map_or(usize::MAX, |p| i + p);
+        let at = brace.min(other);
+        // `None` at the end of the source inside the body.
+        match *src.get(at)? {
+            b'\n' => {
+                if starts_top_level(&src[at + 1..]) {
+                    return None;
+                }
+                i = at + 1;
             }
-            i += nl;
-            if starts_top_level(&src[i + 1..]) {
-                return None;
-            }
-            i += 1;
-            continue;
-        };
-        let at = i + p;
-        match src[at] {
             b'{' => {
                 depth += 1;
                 i = at + 1;
@@ -2649,6 +2647,96 @@ mod prescan_tests {
                 String::from_utf8_lossy(&text)
             );
             assert_eq!(prescan_found_with(&text, 2, 0), one);
+        }
+    }
+
+    /// [`skip_body`] as it was written first: line by line.
+    fn skip_body_reference(src: &[u8], open: usize) -> Option<usize> {
+        use memchr::{memchr, memchr2, memchr3};
+        let mut depth = 0usize;
+        let mut i = open;
+        loop {
+            let rest = src.get(i..)?;
+            let nl = memchr(b'\n', rest).unwrap_or(rest.len());
+            let line = &rest[..nl];
+            let hit = match (memchr3(b'{', b'}', b'"', line), memchr(b';', line)) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+            let Some(p) = hit else {
+                if nl == rest.len() {
+                    return None;
+                }
+                i += nl;
+                if starts_top_level(&src[i + 1..]) {
+                    return None;
+                }
+                i += 1;
+                continue;
+            };
+            let at = i + p;
+            match src[at] {
+                b'{' => {
+                    depth += 1;
+                    i = at + 1;
+                }
+                b'}' => {
+                    depth = depth.checked_sub(1)?;
+                    let end = at + 1;
+                    if depth == 0 {
+                        return (!may_hold_event(&src[open..end])).then_some(end);
+                    }
+                    i = end;
+                }
+                b'"' => i = at + 1 + memchr(b'"', src.get(at + 1..)?)? + 1,
+                b';' => i = at + memchr2(b'\n', b'\r', &src[at..])?,
+                _ => return None,
+            }
+        }
+    }
+
+    /// The brace-caching [`skip_body`] answers as the reference does.
+    #[test]
+    fn skip_body_agrees_with_the_reference() {
+        let pieces: [&[u8]; 22] = [
+            b"\"",
+            b"{",
+            b"}",
+            b";",
+            b"\n",
+            b"\r",
+            b" ",
+            b"  ret void",
+            b"\n@g",
+            b"\n!0",
+            b"\ndefine ",
+            b"\ndeclare\t",
+            b"\nattributes ",
+            b"define",
+            b"blockaddress",
+            b"@x = ",
+            b"bb:",
+            b"%\"a{\"",
+            b"; c }",
+            b"\r\n",
+            b"\n}",
+            b"{ i32 }",
+        ];
+        let mut rng = loopwright_testkit::Rng::new(0x853c_49e6_748f_ea9b);
+        let mut next = move || rng.next_u64();
+        for _ in 0..100_000 {
+            let mut text = b"{".to_vec();
+            for _ in 0..next() % 14 {
+                text.extend_from_slice(pieces[(next() as usize) % pieces.len()]);
+            }
+            for open in 0..text.len().min(3) {
+                assert_eq!(
+                    skip_body(&text, open),
+                    skip_body_reference(&text, open),
+                    "open {open} in {:?}",
+                    String::from_utf8_lossy(&text)
+                );
+            }
         }
     }
 
