@@ -475,16 +475,18 @@ impl<'a> Lexer<'a> {
     #[inline]
     fn skip_trivia(&mut self) {
         let src = self.src;
-        while let Some(&c) = src.get(self.pos) {
+        let mut pos = self.pos;
+        while let Some(&c) = src.get(pos) {
             if CLASS[c as usize] & SPACE != 0 {
-                self.pos += 1;
+                pos += 1;
             } else if c == b';' {
-                let rest = &src[self.pos..];
-                self.pos = memchr::memchr2(b'\n', b'\r', rest).map_or(src.len(), |p| self.pos + p);
+                let rest = &src[pos..];
+                pos = memchr::memchr2(b'\n', b'\r', rest).map_or(src.len(), |p| pos + p);
             } else {
                 break;
             }
         }
+        self.pos = pos;
     }
 
     /// The first byte of the next token, without lexing it (`None` at the
@@ -622,15 +624,34 @@ impl<'a> Lexer<'a> {
     }
 
     /// `[0-9]+` after a one-byte sigil at `s`, as a u32 id.
+    #[inline]
     fn lex_uint_id(&self, s: usize, make: fn(u32) -> Tok) -> (Tok, usize) {
-        let e = self.skip_digits(s + 1);
+        let (e, v) = self.digits_value(s + 1);
         if e == s + 1 {
             return (Tok::Error(LexError::ExpectedNameOrId), s + 1);
         }
-        match parse_dec_u64(&self.src[s + 1..e]).and_then(|v| u32::try_from(v).ok()) {
+        match v.and_then(|v| u32::try_from(v).ok()) {
             Some(v) => (make(v), e),
             None => (Tok::Error(LexError::IdTooLarge), e),
         }
+    }
+
+    /// The end of the digits `[0-9]*` from `i` and their value (`None` on
+    /// overflow): [`Lexer::skip_digits`] and [`parse_dec_u64`] in one pass.
+    #[inline]
+    fn digits_value(&self, i: usize) -> (usize, Option<u64>) {
+        let rest = self.src.get(i..).unwrap_or(&[]);
+        let mut v: Option<u64> = Some(0);
+        let mut n = 0;
+        while let Some(&d) = rest.get(n) {
+            let d = d.wrapping_sub(b'0');
+            if d > 9 {
+                break;
+            }
+            v = v.and_then(|v| v.checked_mul(10)?.checked_add(u64::from(d)));
+            n += 1;
+        }
+        (i + n, v)
     }
 
     /// Unquoted name `[-a-zA-Z$._][-a-zA-Z$._0-9]*` starting at `i`; returns
@@ -843,9 +864,13 @@ impl<'a> Lexer<'a> {
         // Keyword characters are label characters: the label goes on
         // from where the keyword ends.
         let kend = self.skip_class(s + 1, WORD);
-        let label_end = self.skip_label_chars(kend);
-        if self.at(label_end) == b':' && label_end < self.src.len() {
-            return (Tok::LabelStr, label_end + 1);
+        // Most words end at a blank or punctuation: no label then.
+        let after = self.at(kend);
+        if after == b':' || is_label_char(after) {
+            let label_end = self.skip_label_chars(kend);
+            if self.at(label_end) == b':' && label_end < self.src.len() {
+                return (Tok::LabelStr, label_end + 1);
+            }
         }
         let first = self.at(s);
         // `[us]0x[0-9A-Fa-f]+`
@@ -867,8 +892,8 @@ impl<'a> Lexer<'a> {
         }
         // `i[0-9]+`: the integer type ends at the first non-digit.
         if first == b'i' && self.at(s + 1).is_ascii_digit() {
-            let e = self.skip_digits(s + 1);
-            return match parse_dec_u64(&self.src[s + 1..e]) {
+            let (e, w) = self.digits_value(s + 1);
+            return match w {
                 Some(w) if (1..=u64::from(MAX_INT_BITS)).contains(&w) => {
                     (Tok::IntType(w as u32), e)
                 }
