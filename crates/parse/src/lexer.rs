@@ -99,7 +99,11 @@ impl LexError {
 }
 
 /// The kind of a token.  Payloads are small; text is recovered from the span.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// Equality is written out (as the derived one would be) so that it can be
+/// inlined: the parser compares the current token's kind at every step.
+#[allow(clippy::derived_hash_with_manual_eq)]
+#[derive(Clone, Copy, Debug, Eq, Hash)]
 pub enum Tok {
     /// End of input.  Returned again on every further call.
     Eof,
@@ -185,6 +189,27 @@ pub enum Tok {
     },
     /// `"..."`
     Str,
+}
+
+impl PartialEq for Tok {
+    /// Same variant and same payload.
+    #[inline]
+    fn eq(&self, other: &Tok) -> bool {
+        use Tok::*;
+        match (*self, *other) {
+            (Error(a), Error(b)) => a == b,
+            (AttrGrpId(a), AttrGrpId(b))
+            | (SummaryId(a), SummaryId(b))
+            | (LocalId(a), LocalId(b))
+            | (GlobalId(a), GlobalId(b))
+            | (MetadataId(a), MetadataId(b))
+            | (LabelId(a), LabelId(b))
+            | (IntType(a), IntType(b)) => a == b,
+            (HexFloat(a), HexFloat(b)) => a == b,
+            (HexInt { signed: a }, HexInt { signed: b }) => a == b,
+            (a, b) => std::mem::discriminant(&a) == std::mem::discriminant(&b),
+        }
+    }
 }
 
 /// A token: a kind and the byte span `start..end` in the source.
@@ -1086,6 +1111,51 @@ pub fn hex_to_words(digits: &[u8]) -> Vec<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The written-out equality of token kinds is the derived one: same
+    /// variant, same payload (as their `Debug` forms tell).
+    #[test]
+    fn token_kind_equality() {
+        let kinds = [
+            Tok::Eof,
+            Tok::Error(LexError::InvalidChar),
+            Tok::Error(LexError::BadHex),
+            Tok::Equal,
+            Tok::Comma,
+            Tok::RParen,
+            Tok::AttrGrpId(1),
+            Tok::AttrGrpId(2),
+            Tok::SummaryId(1),
+            Tok::HashKeyword,
+            Tok::LocalVar,
+            Tok::LocalId(1),
+            Tok::LocalId(2),
+            Tok::GlobalVar,
+            Tok::GlobalId(1),
+            Tok::ComdatVar,
+            Tok::MetadataVar,
+            Tok::MetadataId(1),
+            Tok::MetadataId(7),
+            Tok::MetadataString,
+            Tok::LabelStr,
+            Tok::LabelId(1),
+            Tok::Keyword,
+            Tok::IntType(1),
+            Tok::IntType(32),
+            Tok::Int,
+            Tok::Float,
+            Tok::HexFloat(HexFloatKind::Double),
+            Tok::HexFloat(HexFloatKind::Half),
+            Tok::HexInt { signed: false },
+            Tok::HexInt { signed: true },
+            Tok::Str,
+        ];
+        for a in kinds {
+            for b in kinds {
+                assert_eq!(a == b, format!("{a:?}") == format!("{b:?}"), "{a:?} {b:?}");
+            }
+        }
+    }
 
     fn kinds(src: &str) -> Vec<Tok> {
         Lexer::new(src.as_bytes()).map(|t| t.kind).collect()
