@@ -92,6 +92,8 @@ pub(crate) struct Parser<'a> {
     /// `!N` nodes: the node and whether it is defined yet.
     pub md_ids: FxHashMap<u32, MdNode>,
     pub md_fwd: FxHashMap<u32, usize>,
+    /// Metadata kinds by the source text of their `!name` token.
+    pub(crate) md_kinds: FxHashMap<&'a [u8], loopwright_ir::MdKind>,
 
     pub fs: Option<FnState<'a>>,
     /// The name tables of the last function parsed, emptied, kept for the
@@ -143,6 +145,7 @@ impl<'a> Parser<'a> {
             struct_defined: FxHashSet::default(),
             md_ids: FxHashMap::default(),
             md_fwd: FxHashMap::default(),
+            md_kinds: FxHashMap::default(),
             fs: None,
             spare_tables: None,
             ba_targets: FxHashSet::default(),
