@@ -22,6 +22,15 @@ use std::borrow::Cow;
 /// Maximum nesting of types, constants and metadata.
 pub(crate) const MAX_DEPTH: u32 = 256;
 
+/// Bytes of body text per instruction and per block, on the low side
+/// (clang's and opt's output has about 60-90 and 500-1000): a body's
+/// arenas are reserved from its size.
+const BODY_BYTES_PER_INST: usize = 64;
+const BODY_BYTES_PER_BLOCK: usize = 512;
+/// The most body text reserved for (the last function's guess runs to the
+/// end of the source, which may be mostly metadata): bigger bodies grow.
+const MAX_RESERVED_BODY: usize = 1 << 22;
+
 /// An error before line/column are computed.
 #[derive(Debug)]
 pub(crate) struct PErr {
@@ -99,6 +108,9 @@ pub(crate) struct Parser<'a> {
     /// The name tables of the last function parsed, emptied, kept for the
     /// next one so that their storage is reused.
     spare_tables: Option<LocalTables<'a>>,
+    /// Where each function's name is, by function (from the pre-scan):
+    /// a body ends before the next function, which sizes its arenas.
+    func_starts: Vec<usize>,
     /// Functions named in some `blockaddress`.
     ba_targets: FxHashSet<Func>,
     /// Blocks reserved by `blockaddress` before their function was parsed.
@@ -148,6 +160,7 @@ impl<'a> Parser<'a> {
             md_kinds: FxHashMap::default(),
             fs: None,
             spare_tables: None,
+            func_starts: Vec::new(),
             ba_targets: FxHashSet::default(),
             ba_reserved: FxHashMap::default(),
             ba_done: FxHashMap::default(),
@@ -666,6 +679,7 @@ impl<'a> Parser<'a> {
                 Found::Func(t) => {
                     nf += 1;
                     self.record_global(t, GlobalRef::Func(Func::new(nf - 1)));
+                    self.func_starts.push(t.start);
                 }
                 Found::AttrGroup(pos) => self.attr_group_pos.push(pos),
                 Found::BlockAddr(t) => ba_names.push(t),
@@ -1609,6 +1623,21 @@ impl<'a> Parser<'a> {
                 fs.blocks.insert(key, b);
             }
         }
+        // Room for the body's instructions, guessed from its size (at most
+        // the text up to the next function, and at most
+        // `MAX_RESERVED_BODY`): capacity only.
+        let body_end = self
+            .func_starts
+            .get(func.index() + 1)
+            .copied()
+            .unwrap_or(self.src.len());
+        let body_len = body_end
+            .saturating_sub(self.tok.start)
+            .min(MAX_RESERVED_BODY);
+        fs.f.reserve(
+            body_len / BODY_BYTES_PER_INST,
+            body_len / BODY_BYTES_PER_BLOCK,
+        );
         self.fs = Some(fs);
         let r = self.parse_function_body();
         let fs = self.fs.take();
