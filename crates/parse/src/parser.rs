@@ -48,12 +48,73 @@ pub(crate) enum LocalKey<'a> {
     Id(u32),
 }
 
+/// Numbers below this are looked up in a [`LocalTable`]'s vector.
+const DENSE_LOCAL_IDS: u32 = 1 << 18;
+
+/// A function's local names (`%name`, `%N`) mapped to `T`. Numbers are
+/// dense (`%0`, `%1`, ... in order), so they index a vector; names (and
+/// numbers too large for the vector) go through hash maps. Only looked up,
+/// never iterated.
+pub(crate) struct LocalTable<'a, T> {
+    ids: Vec<Option<T>>,
+    big_ids: FxHashMap<u32, T>,
+    names: FxHashMap<Cow<'a, [u8]>, T>,
+}
+
+impl<T> Default for LocalTable<'_, T> {
+    fn default() -> Self {
+        LocalTable {
+            ids: Vec::new(),
+            big_ids: FxHashMap::default(),
+            names: FxHashMap::default(),
+        }
+    }
+}
+
+impl<'a, T: Copy> LocalTable<'a, T> {
+    #[inline]
+    pub fn get(&self, key: &LocalKey<'_>) -> Option<&T> {
+        match key {
+            LocalKey::Id(n) if *n < DENSE_LOCAL_IDS => self.ids.get(*n as usize)?.as_ref(),
+            LocalKey::Id(n) => self.big_ids.get(n),
+            LocalKey::Name(nm) => self.names.get(nm.as_ref()),
+        }
+    }
+
+    #[inline]
+    pub fn contains_key(&self, key: &LocalKey<'_>) -> bool {
+        self.get(key).is_some()
+    }
+
+    /// Maps `key` to `v`; returns what it mapped to before.
+    pub fn insert(&mut self, key: LocalKey<'a>, v: T) -> Option<T> {
+        match key {
+            LocalKey::Id(n) if n < DENSE_LOCAL_IDS => {
+                let i = n as usize;
+                if i >= self.ids.len() {
+                    self.ids.resize(i + 1, None);
+                }
+                self.ids[i].replace(v)
+            }
+            LocalKey::Id(n) => self.big_ids.insert(n, v),
+            LocalKey::Name(nm) => self.names.insert(nm, v),
+        }
+    }
+
+    /// Forgets every name, keeping the storage.
+    pub fn clear(&mut self) {
+        self.ids.clear();
+        self.big_ids.clear();
+        self.names.clear();
+    }
+}
+
 /// Per-function parsing state.
 pub(crate) struct FnState<'a> {
     pub f: Function,
     pub func: Func,
-    pub values: FxHashMap<LocalKey<'a>, loopwright_ir::Value>,
-    pub blocks: FxHashMap<LocalKey<'a>, Block>,
+    pub values: LocalTable<'a, loopwright_ir::Value>,
+    pub blocks: LocalTable<'a, Block>,
     /// Forward-referenced values not yet defined, with the first use.
     pub fwd_values: FxHashMap<loopwright_ir::Value, (usize, LocalKey<'a>)>,
     /// Forward-referenced blocks not yet defined, with the first use.
@@ -63,10 +124,7 @@ pub(crate) struct FnState<'a> {
 }
 
 /// A function's value and block name tables.
-type LocalTables<'a> = (
-    FxHashMap<LocalKey<'a>, loopwright_ir::Value>,
-    FxHashMap<LocalKey<'a>, Block>,
-);
+type LocalTables<'a> = (LocalTable<'a, loopwright_ir::Value>, LocalTable<'a, Block>);
 
 pub(crate) struct Parser<'a> {
     pub src: &'a [u8],
@@ -116,7 +174,7 @@ pub(crate) struct Parser<'a> {
     /// Blocks reserved by `blockaddress` before their function was parsed.
     ba_reserved: FxHashMap<Func, Vec<LocalKey<'a>>>,
     /// Block tables of parsed functions that are `blockaddress` targets.
-    ba_done: FxHashMap<Func, FxHashMap<LocalKey<'a>, Block>>,
+    ba_done: FxHashMap<Func, LocalTable<'a, Block>>,
 
     /// Address spaces from the datalayout: program (`P`), alloca (`A`),
     /// globals (`G`).
@@ -1668,7 +1726,7 @@ impl<'a> Parser<'a> {
         values.clear();
         if self.ba_targets.contains(&func) {
             self.ba_done.insert(func, blocks);
-            blocks = FxHashMap::default();
+            blocks = LocalTable::default();
         }
         blocks.clear();
         self.spare_tables = Some((values, blocks));
