@@ -48,24 +48,67 @@ pub(crate) enum LocalKey<'a> {
     Id(u32),
 }
 
-/// Numbers below this are looked up in a [`LocalTable`]'s vector.
+/// Numbers below this are looked up in an [`IdTable`]'s vector.
 const DENSE_LOCAL_IDS: u32 = 1 << 18;
 
-/// A function's local names (`%name`, `%N`) mapped to `T`. Numbers are
-/// dense (`%0`, `%1`, ... in order), so they index a vector; names (and
-/// numbers too large for the vector) go through hash maps. Only looked up,
-/// never iterated.
-pub(crate) struct LocalTable<'a, T> {
+/// Numbers (`!N`) mapped to `T`: they are dense (`!0`, `!1`, ...), so
+/// they index a vector (but for those too large for it, in a hash map).
+/// Only looked up, never iterated.
+pub(crate) struct IdTable<T> {
     ids: Vec<Option<T>>,
     big_ids: FxHashMap<u32, T>,
+}
+
+impl<T> Default for IdTable<T> {
+    fn default() -> Self {
+        IdTable {
+            ids: Vec::new(),
+            big_ids: FxHashMap::default(),
+        }
+    }
+}
+
+impl<T: Copy> IdTable<T> {
+    #[inline]
+    pub fn get(&self, n: &u32) -> Option<&T> {
+        if *n < DENSE_LOCAL_IDS {
+            self.ids.get(*n as usize)?.as_ref()
+        } else {
+            self.big_ids.get(n)
+        }
+    }
+
+    /// Forgets every number, keeping the storage.
+    pub fn clear(&mut self) {
+        self.ids.clear();
+        self.big_ids.clear();
+    }
+
+    /// Maps `n` to `v`; returns what it mapped to before.
+    pub fn insert(&mut self, n: u32, v: T) -> Option<T> {
+        if n < DENSE_LOCAL_IDS {
+            let i = n as usize;
+            if i >= self.ids.len() {
+                self.ids.resize(i + 1, None);
+            }
+            self.ids[i].replace(v)
+        } else {
+            self.big_ids.insert(n, v)
+        }
+    }
+}
+
+/// A function's local names (`%name`, `%N`) mapped to `T`: numbers in an
+/// [`IdTable`], names in a hash map. Only looked up, never iterated.
+pub(crate) struct LocalTable<'a, T> {
+    ids: IdTable<T>,
     names: FxHashMap<Cow<'a, [u8]>, T>,
 }
 
 impl<T> Default for LocalTable<'_, T> {
     fn default() -> Self {
         LocalTable {
-            ids: Vec::new(),
-            big_ids: FxHashMap::default(),
+            ids: IdTable::default(),
             names: FxHashMap::default(),
         }
     }
@@ -75,8 +118,7 @@ impl<'a, T: Copy> LocalTable<'a, T> {
     #[inline]
     pub fn get(&self, key: &LocalKey<'_>) -> Option<&T> {
         match key {
-            LocalKey::Id(n) if *n < DENSE_LOCAL_IDS => self.ids.get(*n as usize)?.as_ref(),
-            LocalKey::Id(n) => self.big_ids.get(n),
+            LocalKey::Id(n) => self.ids.get(n),
             LocalKey::Name(nm) => self.names.get(nm.as_ref()),
         }
     }
@@ -89,14 +131,7 @@ impl<'a, T: Copy> LocalTable<'a, T> {
     /// Maps `key` to `v`; returns what it mapped to before.
     pub fn insert(&mut self, key: LocalKey<'a>, v: T) -> Option<T> {
         match key {
-            LocalKey::Id(n) if n < DENSE_LOCAL_IDS => {
-                let i = n as usize;
-                if i >= self.ids.len() {
-                    self.ids.resize(i + 1, None);
-                }
-                self.ids[i].replace(v)
-            }
-            LocalKey::Id(n) => self.big_ids.insert(n, v),
+            LocalKey::Id(n) => self.ids.insert(n, v),
             LocalKey::Name(nm) => self.names.insert(nm, v),
         }
     }
@@ -104,7 +139,6 @@ impl<'a, T: Copy> LocalTable<'a, T> {
     /// Forgets every name, keeping the storage.
     pub fn clear(&mut self) {
         self.ids.clear();
-        self.big_ids.clear();
         self.names.clear();
     }
 }
@@ -157,7 +191,7 @@ pub(crate) struct Parser<'a> {
     struct_defined: FxHashSet<NamedStruct>,
 
     /// `!N` nodes: the node and whether it is defined yet.
-    pub md_ids: FxHashMap<u32, MdNode>,
+    pub md_ids: IdTable<MdNode>,
     pub md_fwd: FxHashMap<u32, usize>,
     /// Metadata kinds by the source text of their `!name` token.
     pub(crate) md_kinds: FxHashMap<&'a [u8], loopwright_ir::MdKind>,
@@ -213,7 +247,7 @@ impl<'a> Parser<'a> {
             struct_ids: FxHashMap::default(),
             struct_fwd: FxHashMap::default(),
             struct_defined: FxHashSet::default(),
-            md_ids: FxHashMap::default(),
+            md_ids: IdTable::default(),
             md_fwd: FxHashMap::default(),
             md_kinds: FxHashMap::default(),
             fs: None,
