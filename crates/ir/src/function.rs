@@ -32,7 +32,7 @@ use crate::metadata::{Attachments, Md};
 use crate::module::GlobalCommon;
 use crate::types::{Type, TypeTable};
 use cranelift_entity::packed_option::PackedOption;
-use cranelift_entity::{PrimaryMap, SecondaryMap};
+use cranelift_entity::{EntityRef, PrimaryMap, SecondaryMap};
 use smallvec::SmallVec;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -284,6 +284,33 @@ impl Function {
             Operand::Block(_) => TypeTable::LABEL,
             Operand::Md(_) | Operand::MdLocal(_) | Operand::MdArgList(_) => TypeTable::METADATA,
         }
+    }
+}
+
+/// Capacity.
+impl Function {
+    /// Makes room for about `insts` more instructions (and as many values)
+    /// and `blocks` more blocks, so that filling a body (as the parser
+    /// does) does not grow every arena step by step. Capacity only: no
+    /// entity, value or result changes.
+    pub fn reserve(&mut self, insts: usize, blocks: usize) {
+        self.insts.reserve(insts);
+        self.values.reserve(insts);
+        self.blocks.reserve(blocks);
+        reserve_empty(&mut self.results, insts);
+        reserve_empty(&mut self.uses, insts);
+        self.layout.layout.reserve(insts, blocks);
+    }
+}
+
+/// Gives an empty map room for `n` entries. (A map with entries keeps its
+/// storage: a [`SecondaryMap`] can only be given capacity when made.)
+pub(crate) fn reserve_empty<K: EntityRef, V: Clone + Default>(
+    map: &mut SecondaryMap<K, V>,
+    n: usize,
+) {
+    if map.is_empty() && map.capacity() < n {
+        *map = SecondaryMap::with_capacity(n);
     }
 }
 

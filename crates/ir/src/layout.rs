@@ -38,6 +38,16 @@ pub struct Layout {
     num_blocks: usize,
 }
 
+/// Capacity.
+impl Layout {
+    /// Makes room for about `insts` instructions and `blocks` blocks when
+    /// nothing is laid out yet (see [`crate::Function::reserve`]).
+    pub(crate) fn reserve(&mut self, insts: usize, blocks: usize) {
+        crate::function::reserve_empty(&mut self.insts, insts);
+        crate::function::reserve_empty(&mut self.blocks, blocks);
+    }
+}
+
 /// Blocks.
 impl Layout {
     pub fn is_block_inserted(&self, b: Block) -> bool {

@@ -99,7 +99,11 @@ impl LexError {
 }
 
 /// The kind of a token.  Payloads are small; text is recovered from the span.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// Equality is written out (as the derived one would be) so that it can be
+/// inlined: the parser compares the current token's kind at every step.
+#[allow(clippy::derived_hash_with_manual_eq)]
+#[derive(Clone, Copy, Debug, Eq, Hash)]
 pub enum Tok {
     /// End of input.  Returned again on every further call.
     Eof,
@@ -185,6 +189,27 @@ pub enum Tok {
     },
     /// `"..."`
     Str,
+}
+
+impl PartialEq for Tok {
+    /// Same variant and same payload.
+    #[inline]
+    fn eq(&self, other: &Tok) -> bool {
+        use Tok::*;
+        match (*self, *other) {
+            (Error(a), Error(b)) => a == b,
+            (AttrGrpId(a), AttrGrpId(b))
+            | (SummaryId(a), SummaryId(b))
+            | (LocalId(a), LocalId(b))
+            | (GlobalId(a), GlobalId(b))
+            | (MetadataId(a), MetadataId(b))
+            | (LabelId(a), LabelId(b))
+            | (IntType(a), IntType(b)) => a == b,
+            (HexFloat(a), HexFloat(b)) => a == b,
+            (HexInt { signed: a }, HexInt { signed: b }) => a == b,
+            (a, b) => std::mem::discriminant(&a) == std::mem::discriminant(&b),
+        }
+    }
 }
 
 /// A token: a kind and the byte span `start..end` in the source.
@@ -475,16 +500,18 @@ impl<'a> Lexer<'a> {
     #[inline]
     fn skip_trivia(&mut self) {
         let src = self.src;
-        while let Some(&c) = src.get(self.pos) {
+        let mut pos = self.pos;
+        while let Some(&c) = src.get(pos) {
             if CLASS[c as usize] & SPACE != 0 {
-                self.pos += 1;
+                pos += 1;
             } else if c == b';' {
-                let rest = &src[self.pos..];
-                self.pos = memchr::memchr2(b'\n', b'\r', rest).map_or(src.len(), |p| self.pos + p);
+                let rest = &src[pos..];
+                pos = memchr::memchr2(b'\n', b'\r', rest).map_or(src.len(), |p| pos + p);
             } else {
                 break;
             }
         }
+        self.pos = pos;
     }
 
     /// The first byte of the next token, without lexing it (`None` at the
@@ -622,15 +649,34 @@ impl<'a> Lexer<'a> {
     }
 
     /// `[0-9]+` after a one-byte sigil at `s`, as a u32 id.
+    #[inline]
     fn lex_uint_id(&self, s: usize, make: fn(u32) -> Tok) -> (Tok, usize) {
-        let e = self.skip_digits(s + 1);
+        let (e, v) = self.digits_value(s + 1);
         if e == s + 1 {
             return (Tok::Error(LexError::ExpectedNameOrId), s + 1);
         }
-        match parse_dec_u64(&self.src[s + 1..e]).and_then(|v| u32::try_from(v).ok()) {
+        match v.and_then(|v| u32::try_from(v).ok()) {
             Some(v) => (make(v), e),
             None => (Tok::Error(LexError::IdTooLarge), e),
         }
+    }
+
+    /// The end of the digits `[0-9]*` from `i` and their value (`None` on
+    /// overflow): [`Lexer::skip_digits`] and [`parse_dec_u64`] in one pass.
+    #[inline]
+    fn digits_value(&self, i: usize) -> (usize, Option<u64>) {
+        let rest = self.src.get(i..).unwrap_or(&[]);
+        let mut v: Option<u64> = Some(0);
+        let mut n = 0;
+        while let Some(&d) = rest.get(n) {
+            let d = d.wrapping_sub(b'0');
+            if d > 9 {
+                break;
+            }
+            v = v.and_then(|v| v.checked_mul(10)?.checked_add(u64::from(d)));
+            n += 1;
+        }
+        (i + n, v)
     }
 
     /// Unquoted name `[-a-zA-Z$._][-a-zA-Z$._0-9]*` starting at `i`; returns
@@ -843,9 +889,13 @@ impl<'a> Lexer<'a> {
         // Keyword characters are label characters: the label goes on
         // from where the keyword ends.
         let kend = self.skip_class(s + 1, WORD);
-        let label_end = self.skip_label_chars(kend);
-        if self.at(label_end) == b':' && label_end < self.src.len() {
-            return (Tok::LabelStr, label_end + 1);
+        // Most words end at a blank or punctuation: no label then.
+        let after = self.at(kend);
+        if after == b':' || is_label_char(after) {
+            let label_end = self.skip_label_chars(kend);
+            if self.at(label_end) == b':' && label_end < self.src.len() {
+                return (Tok::LabelStr, label_end + 1);
+            }
         }
         let first = self.at(s);
         // `[us]0x[0-9A-Fa-f]+`
@@ -867,8 +917,8 @@ impl<'a> Lexer<'a> {
         }
         // `i[0-9]+`: the integer type ends at the first non-digit.
         if first == b'i' && self.at(s + 1).is_ascii_digit() {
-            let e = self.skip_digits(s + 1);
-            return match parse_dec_u64(&self.src[s + 1..e]) {
+            let (e, w) = self.digits_value(s + 1);
+            return match w {
                 Some(w) if (1..=u64::from(MAX_INT_BITS)).contains(&w) => {
                     (Tok::IntType(w as u32), e)
                 }
@@ -1061,6 +1111,51 @@ pub fn hex_to_words(digits: &[u8]) -> Vec<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The written-out equality of token kinds is the derived one: same
+    /// variant, same payload (as their `Debug` forms tell).
+    #[test]
+    fn token_kind_equality() {
+        let kinds = [
+            Tok::Eof,
+            Tok::Error(LexError::InvalidChar),
+            Tok::Error(LexError::BadHex),
+            Tok::Equal,
+            Tok::Comma,
+            Tok::RParen,
+            Tok::AttrGrpId(1),
+            Tok::AttrGrpId(2),
+            Tok::SummaryId(1),
+            Tok::HashKeyword,
+            Tok::LocalVar,
+            Tok::LocalId(1),
+            Tok::LocalId(2),
+            Tok::GlobalVar,
+            Tok::GlobalId(1),
+            Tok::ComdatVar,
+            Tok::MetadataVar,
+            Tok::MetadataId(1),
+            Tok::MetadataId(7),
+            Tok::MetadataString,
+            Tok::LabelStr,
+            Tok::LabelId(1),
+            Tok::Keyword,
+            Tok::IntType(1),
+            Tok::IntType(32),
+            Tok::Int,
+            Tok::Float,
+            Tok::HexFloat(HexFloatKind::Double),
+            Tok::HexFloat(HexFloatKind::Half),
+            Tok::HexInt { signed: false },
+            Tok::HexInt { signed: true },
+            Tok::Str,
+        ];
+        for a in kinds {
+            for b in kinds {
+                assert_eq!(a == b, format!("{a:?}") == format!("{b:?}"), "{a:?} {b:?}");
+            }
+        }
+    }
 
     fn kinds(src: &str) -> Vec<Tok> {
         Lexer::new(src.as_bytes()).map(|t| t.kind).collect()

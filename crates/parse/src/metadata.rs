@@ -892,10 +892,22 @@ impl Parser<'_> {
             return self.err("expected metadata after comma");
         }
         let at = self.tok.start;
-        let name_b = self.tok.name(self.src);
-        let k = match std::str::from_utf8(&name_b) {
-            Ok(name) => self.m.md.kind(name),
-            Err(_) => return self.err_at(at, "name or string is not valid UTF-8 (not supported)"),
+        // A few kinds (`!tbaa`, `!llvm.loop`, ...) are attached over and
+        // over: each spelling is decoded and looked up once.
+        let raw = self.text();
+        let k = match self.md_kinds.get(raw) {
+            Some(&k) => k,
+            None => {
+                let name_b = self.tok.name(self.src);
+                let k = match std::str::from_utf8(&name_b) {
+                    Ok(name) => self.m.md.kind(name),
+                    Err(_) => {
+                        return self.err_at(at, "name or string is not valid UTF-8 (not supported)")
+                    }
+                };
+                self.md_kinds.insert(raw, k);
+                k
+            }
         };
         self.bump();
         let n = self.parse_md_node_ref()?;

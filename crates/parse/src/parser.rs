@@ -22,6 +22,15 @@ use std::borrow::Cow;
 /// Maximum nesting of types, constants and metadata.
 pub(crate) const MAX_DEPTH: u32 = 256;
 
+/// Bytes of body text per instruction and per block, on the low side
+/// (clang's and opt's output has about 60-90 and 500-1000): a body's
+/// arenas are reserved from its size.
+const BODY_BYTES_PER_INST: usize = 64;
+const BODY_BYTES_PER_BLOCK: usize = 512;
+/// The most body text reserved for (the last function's guess runs to the
+/// end of the source, which may be mostly metadata): bigger bodies grow.
+const MAX_RESERVED_BODY: usize = 1 << 22;
+
 /// An error before line/column are computed.
 #[derive(Debug)]
 pub(crate) struct PErr {
@@ -39,12 +48,107 @@ pub(crate) enum LocalKey<'a> {
     Id(u32),
 }
 
+/// Numbers below this are looked up in an [`IdTable`]'s vector.
+const DENSE_LOCAL_IDS: u32 = 1 << 18;
+
+/// Numbers (`!N`) mapped to `T`: they are dense (`!0`, `!1`, ...), so
+/// they index a vector (but for those too large for it, in a hash map).
+/// Only looked up, never iterated.
+pub(crate) struct IdTable<T> {
+    ids: Vec<Option<T>>,
+    big_ids: FxHashMap<u32, T>,
+}
+
+impl<T> Default for IdTable<T> {
+    fn default() -> Self {
+        IdTable {
+            ids: Vec::new(),
+            big_ids: FxHashMap::default(),
+        }
+    }
+}
+
+impl<T: Copy> IdTable<T> {
+    #[inline]
+    pub fn get(&self, n: &u32) -> Option<&T> {
+        if *n < DENSE_LOCAL_IDS {
+            self.ids.get(*n as usize)?.as_ref()
+        } else {
+            self.big_ids.get(n)
+        }
+    }
+
+    /// Forgets every number, keeping the storage.
+    pub fn clear(&mut self) {
+        self.ids.clear();
+        self.big_ids.clear();
+    }
+
+    /// Maps `n` to `v`; returns what it mapped to before.
+    pub fn insert(&mut self, n: u32, v: T) -> Option<T> {
+        if n < DENSE_LOCAL_IDS {
+            let i = n as usize;
+            if i >= self.ids.len() {
+                self.ids.resize(i + 1, None);
+            }
+            self.ids[i].replace(v)
+        } else {
+            self.big_ids.insert(n, v)
+        }
+    }
+}
+
+/// A function's local names (`%name`, `%N`) mapped to `T`: numbers in an
+/// [`IdTable`], names in a hash map. Only looked up, never iterated.
+pub(crate) struct LocalTable<'a, T> {
+    ids: IdTable<T>,
+    names: FxHashMap<Cow<'a, [u8]>, T>,
+}
+
+impl<T> Default for LocalTable<'_, T> {
+    fn default() -> Self {
+        LocalTable {
+            ids: IdTable::default(),
+            names: FxHashMap::default(),
+        }
+    }
+}
+
+impl<'a, T: Copy> LocalTable<'a, T> {
+    #[inline]
+    pub fn get(&self, key: &LocalKey<'_>) -> Option<&T> {
+        match key {
+            LocalKey::Id(n) => self.ids.get(n),
+            LocalKey::Name(nm) => self.names.get(nm.as_ref()),
+        }
+    }
+
+    #[inline]
+    pub fn contains_key(&self, key: &LocalKey<'_>) -> bool {
+        self.get(key).is_some()
+    }
+
+    /// Maps `key` to `v`; returns what it mapped to before.
+    pub fn insert(&mut self, key: LocalKey<'a>, v: T) -> Option<T> {
+        match key {
+            LocalKey::Id(n) => self.ids.insert(n, v),
+            LocalKey::Name(nm) => self.names.insert(nm, v),
+        }
+    }
+
+    /// Forgets every name, keeping the storage.
+    pub fn clear(&mut self) {
+        self.ids.clear();
+        self.names.clear();
+    }
+}
+
 /// Per-function parsing state.
 pub(crate) struct FnState<'a> {
     pub f: Function,
     pub func: Func,
-    pub values: FxHashMap<LocalKey<'a>, loopwright_ir::Value>,
-    pub blocks: FxHashMap<LocalKey<'a>, Block>,
+    pub values: LocalTable<'a, loopwright_ir::Value>,
+    pub blocks: LocalTable<'a, Block>,
     /// Forward-referenced values not yet defined, with the first use.
     pub fwd_values: FxHashMap<loopwright_ir::Value, (usize, LocalKey<'a>)>,
     /// Forward-referenced blocks not yet defined, with the first use.
@@ -54,10 +158,7 @@ pub(crate) struct FnState<'a> {
 }
 
 /// A function's value and block name tables.
-type LocalTables<'a> = (
-    FxHashMap<LocalKey<'a>, loopwright_ir::Value>,
-    FxHashMap<LocalKey<'a>, Block>,
-);
+type LocalTables<'a> = (LocalTable<'a, loopwright_ir::Value>, LocalTable<'a, Block>);
 
 pub(crate) struct Parser<'a> {
     pub src: &'a [u8],
@@ -90,19 +191,24 @@ pub(crate) struct Parser<'a> {
     struct_defined: FxHashSet<NamedStruct>,
 
     /// `!N` nodes: the node and whether it is defined yet.
-    pub md_ids: FxHashMap<u32, MdNode>,
+    pub md_ids: IdTable<MdNode>,
     pub md_fwd: FxHashMap<u32, usize>,
+    /// Metadata kinds by the source text of their `!name` token.
+    pub(crate) md_kinds: FxHashMap<&'a [u8], loopwright_ir::MdKind>,
 
     pub fs: Option<FnState<'a>>,
     /// The name tables of the last function parsed, emptied, kept for the
     /// next one so that their storage is reused.
     spare_tables: Option<LocalTables<'a>>,
+    /// Where each function's name is, by function (from the pre-scan):
+    /// a body ends before the next function, which sizes its arenas.
+    func_starts: Vec<usize>,
     /// Functions named in some `blockaddress`.
     ba_targets: FxHashSet<Func>,
     /// Blocks reserved by `blockaddress` before their function was parsed.
     ba_reserved: FxHashMap<Func, Vec<LocalKey<'a>>>,
     /// Block tables of parsed functions that are `blockaddress` targets.
-    ba_done: FxHashMap<Func, FxHashMap<LocalKey<'a>, Block>>,
+    ba_done: FxHashMap<Func, LocalTable<'a, Block>>,
 
     /// Address spaces from the datalayout: program (`P`), alloca (`A`),
     /// globals (`G`).
@@ -141,10 +247,12 @@ impl<'a> Parser<'a> {
             struct_ids: FxHashMap::default(),
             struct_fwd: FxHashMap::default(),
             struct_defined: FxHashSet::default(),
-            md_ids: FxHashMap::default(),
+            md_ids: IdTable::default(),
             md_fwd: FxHashMap::default(),
+            md_kinds: FxHashMap::default(),
             fs: None,
             spare_tables: None,
+            func_starts: Vec::new(),
             ba_targets: FxHashSet::default(),
             ba_reserved: FxHashMap::default(),
             ba_done: FxHashMap::default(),
@@ -663,6 +771,7 @@ impl<'a> Parser<'a> {
                 Found::Func(t) => {
                     nf += 1;
                     self.record_global(t, GlobalRef::Func(Func::new(nf - 1)));
+                    self.func_starts.push(t.start);
                 }
                 Found::AttrGroup(pos) => self.attr_group_pos.push(pos),
                 Found::BlockAddr(t) => ba_names.push(t),
@@ -1606,6 +1715,21 @@ impl<'a> Parser<'a> {
                 fs.blocks.insert(key, b);
             }
         }
+        // Room for the body's instructions, guessed from its size (at most
+        // the text up to the next function, and at most
+        // `MAX_RESERVED_BODY`): capacity only.
+        let body_end = self
+            .func_starts
+            .get(func.index() + 1)
+            .copied()
+            .unwrap_or(self.src.len());
+        let body_len = body_end
+            .saturating_sub(self.tok.start)
+            .min(MAX_RESERVED_BODY);
+        fs.f.reserve(
+            body_len / BODY_BYTES_PER_INST,
+            body_len / BODY_BYTES_PER_BLOCK,
+        );
         self.fs = Some(fs);
         let r = self.parse_function_body();
         let fs = self.fs.take();
@@ -1636,7 +1760,7 @@ impl<'a> Parser<'a> {
         values.clear();
         if self.ba_targets.contains(&func) {
             self.ba_done.insert(func, blocks);
-            blocks = FxHashMap::default();
+            blocks = LocalTable::default();
         }
         blocks.clear();
         self.spare_tables = Some((values, blocks));
@@ -2296,29 +2420,27 @@ fn skip_body(src: &[u8], open: usize) -> Option<usize> {
     use memchr::{memchr, memchr2, memchr3};
     let mut depth = 0usize;
     let mut i = open;
-    // Line by line: most body lines hold none of the bytes that matter.
+    // The next brace at or after `i` (`usize::MAX`: none up to the end of
+    // the source): braces are rare in bodies, so one search serves many
+    // lines.
+    let mut brace = memchr2(b'{', b'}', src.get(open..)?).map_or(usize::MAX, |p| open + p);
+    // From line break to line break: most body lines hold nothing else
+    // that matters.
     loop {
         let rest = src.get(i..)?;
-        let nl = memchr(b'\n', rest).unwrap_or(rest.len());
-        let line = &rest[..nl];
-        let hit = match (memchr3(b'{', b'}', b'"', line), memchr(b';', line)) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        let Some(p) = hit else {
-            if nl == rest.len() {
-                // The end of the source inside the body.
-                return None;
+        if brace < i {
+            brace = memchr2(b'{', b'}', rest).map_or(usize::MAX, |p| i + p);
+        }
+        let other = memchr3(b'\n', b'"', b';', rest).map_or(usize::MAX, |p| i + p);
+        let at = brace.min(other);
+        // `None` at the end of the source inside the body.
+        match *src.get(at)? {
+            b'\n' => {
+                if starts_top_level(&src[at + 1..]) {
+                    return None;
+                }
+                i = at + 1;
             }
-            i += nl;
-            if starts_top_level(&src[i + 1..]) {
-                return None;
-            }
-            i += 1;
-            continue;
-        };
-        let at = i + p;
-        match src[at] {
             b'{' => {
                 depth += 1;
                 i = at + 1;
@@ -2345,22 +2467,77 @@ fn skip_body(src: &[u8], open: usize) -> Option<usize> {
 /// parentheses and braces balance, strings and a trailing comment
 /// skipped. `None`, and the caller lexes the definition, when they do not
 /// balance at the end of the line or the line mentions `blockaddress`.
+///
+/// The answer is that of `may_hold_event` on the line (the caller's
+/// condition for skipping it), found in the one pass that balances it: the
+/// keywords are looked for at the bytes that can start them, and the rest
+/// of `may_hold_event` runs only on a line with an `@` or a `$`.
 fn skip_md_line(src: &[u8], from: usize) -> Option<usize> {
     let mut depth = 0usize;
     let mut i = from;
+    let mut keyword = false;
     let eol = loop {
         let Some(&c) = src.get(i) else { break i };
-        match c {
-            b'(' | b'{' => depth += 1,
-            b')' | b'}' => depth = depth.checked_sub(1)?,
-            b'"' => i += 1 + memchr::memchr(b'"', src.get(i + 1..)?)?,
-            b';' => break i + memchr::memchr2(b'\n', b'\r', &src[i..]).unwrap_or(src.len() - i),
-            b'\n' | b'\r' => break i,
-            _ => {}
+        if MD_LINE_BYTES[c as usize] {
+            match c {
+                b'(' | b'{' => depth += 1,
+                b')' | b'}' => depth = depth.checked_sub(1)?,
+                b'"' => {
+                    let close = i + 1 + memchr::memchr(b'"', src.get(i + 1..)?)?;
+                    keyword |= keyword_within(src, from, i + 1, close);
+                    i = close;
+                }
+                b';' => {
+                    let end = i + memchr::memchr2(b'\n', b'\r', &src[i..]).unwrap_or(src.len() - i);
+                    keyword |= keyword_within(src, from, i + 1, end);
+                    break end;
+                }
+                b'\n' | b'\r' => break i,
+                _ => keyword |= keyword_at(src, from, i),
+            }
         }
         i += 1;
     };
-    (depth == 0 && !may_hold_event(&src[from..eol])).then_some(eol)
+    if depth != 0 || keyword {
+        return None;
+    }
+    let text = &src[from..eol];
+    let event = memchr::memchr2(b'@', b'$', text).is_some() && may_hold_event(text);
+    (!event).then_some(eol)
+}
+
+/// The bytes [`skip_md_line`] stops at: brackets, quotes, comments, line
+/// breaks and the first letters of [`EVENT_KEYWORDS`].
+static MD_LINE_BYTES: [bool; 256] = {
+    let mut t = [false; 256];
+    let stops = b"(){}\";\n\rdab";
+    let mut k = 0;
+    while k < stops.len() {
+        t[stops[k] as usize] = true;
+        k += 1;
+    }
+    t
+};
+
+/// Whether one of [`EVENT_KEYWORDS`] starts at `at` and not right after a
+/// letter or `_` of the text starting at `from` (as `may_hold_event` on
+/// that text counts it).
+#[inline]
+fn keyword_at(src: &[u8], from: usize, at: usize) -> bool {
+    let rest = &src[at..];
+    let kw = match rest.first() {
+        Some(b'd') => rest.starts_with(b"define") || rest.starts_with(b"declare"),
+        Some(b'a') => rest.starts_with(b"attributes"),
+        Some(b'b') => rest.starts_with(b"blockaddress"),
+        _ => false,
+    };
+    kw && !(at > from && (src[at - 1].is_ascii_alphabetic() || src[at - 1] == b'_'))
+}
+
+/// [`keyword_at`] anywhere in `src[a..b]` (a string's or a comment's text,
+/// which no keyword can run out of: they hold no quote, `;` or line break).
+fn keyword_within(src: &[u8], from: usize, a: usize, b: usize) -> bool {
+    (a..b).any(|at| matches!(src[at], b'd' | b'a' | b'b') && keyword_at(src, from, at))
 }
 
 /// Whether `text` might hold a token sequence the pre-scan records: the
@@ -2594,6 +2771,166 @@ mod prescan_tests {
                 String::from_utf8_lossy(&text)
             );
             assert_eq!(prescan_found_with(&text, 2, 0), one);
+        }
+    }
+
+    /// [`skip_body`] as it was written first: line by line.
+    fn skip_body_reference(src: &[u8], open: usize) -> Option<usize> {
+        use memchr::{memchr, memchr2, memchr3};
+        let mut depth = 0usize;
+        let mut i = open;
+        loop {
+            let rest = src.get(i..)?;
+            let nl = memchr(b'\n', rest).unwrap_or(rest.len());
+            let line = &rest[..nl];
+            let hit = match (memchr3(b'{', b'}', b'"', line), memchr(b';', line)) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+            let Some(p) = hit else {
+                if nl == rest.len() {
+                    return None;
+                }
+                i += nl;
+                if starts_top_level(&src[i + 1..]) {
+                    return None;
+                }
+                i += 1;
+                continue;
+            };
+            let at = i + p;
+            match src[at] {
+                b'{' => {
+                    depth += 1;
+                    i = at + 1;
+                }
+                b'}' => {
+                    depth = depth.checked_sub(1)?;
+                    let end = at + 1;
+                    if depth == 0 {
+                        return (!may_hold_event(&src[open..end])).then_some(end);
+                    }
+                    i = end;
+                }
+                b'"' => i = at + 1 + memchr(b'"', src.get(at + 1..)?)? + 1,
+                b';' => i = at + memchr2(b'\n', b'\r', &src[at..])?,
+                _ => return None,
+            }
+        }
+    }
+
+    /// The brace-caching [`skip_body`] answers as the reference does.
+    #[test]
+    fn skip_body_agrees_with_the_reference() {
+        let pieces: [&[u8]; 22] = [
+            b"\"",
+            b"{",
+            b"}",
+            b";",
+            b"\n",
+            b"\r",
+            b" ",
+            b"  ret void",
+            b"\n@g",
+            b"\n!0",
+            b"\ndefine ",
+            b"\ndeclare\t",
+            b"\nattributes ",
+            b"define",
+            b"blockaddress",
+            b"@x = ",
+            b"bb:",
+            b"%\"a{\"",
+            b"; c }",
+            b"\r\n",
+            b"\n}",
+            b"{ i32 }",
+        ];
+        let mut rng = loopwright_testkit::Rng::new(0x853c_49e6_748f_ea9b);
+        let mut next = move || rng.next_u64();
+        for _ in 0..100_000 {
+            let mut text = b"{".to_vec();
+            for _ in 0..next() % 14 {
+                text.extend_from_slice(pieces[(next() as usize) % pieces.len()]);
+            }
+            for open in 0..text.len().min(3) {
+                assert_eq!(
+                    skip_body(&text, open),
+                    skip_body_reference(&text, open),
+                    "open {open} in {:?}",
+                    String::from_utf8_lossy(&text)
+                );
+            }
+        }
+    }
+
+    /// [`skip_md_line`] as it was written first: balance the line, then
+    /// ask [`may_hold_event`] about it.
+    fn skip_md_line_reference(src: &[u8], from: usize) -> Option<usize> {
+        let mut depth = 0usize;
+        let mut i = from;
+        let eol = loop {
+            let Some(&c) = src.get(i) else { break i };
+            match c {
+                b'(' | b'{' => depth += 1,
+                b')' | b'}' => depth = depth.checked_sub(1)?,
+                b'"' => i += 1 + memchr::memchr(b'"', src.get(i + 1..)?)?,
+                b';' => {
+                    break i + memchr::memchr2(b'\n', b'\r', &src[i..]).unwrap_or(src.len() - i)
+                }
+                b'\n' | b'\r' => break i,
+                _ => {}
+            }
+            i += 1;
+        };
+        (depth == 0 && !may_hold_event(&src[from..eol])).then_some(eol)
+    }
+
+    /// The one-pass [`skip_md_line`] answers as the reference does, on
+    /// lines made of the bytes and words that matter to it.
+    #[test]
+    fn skip_md_line_agrees_with_the_reference() {
+        let pieces: [&[u8]; 24] = [
+            b"\"",
+            b"{",
+            b"}",
+            b"(",
+            b")",
+            b";",
+            b"\n",
+            b"\r",
+            b" ",
+            b"!DILocation(line: 1)",
+            b"define",
+            b"declare",
+            b"attributes",
+            b"blockaddress",
+            b"xdefine",
+            b"_declare",
+            b"7attributes",
+            b"@g",
+            b"@\"q\"",
+            b"$c",
+            b" = ",
+            b"defin",
+            b"!{!1, !2}",
+            b"ab",
+        ];
+        let mut rng = loopwright_testkit::Rng::new(0x2545_f491_4f6c_dd1d);
+        let mut next = move || rng.next_u64();
+        for _ in 0..200_000 {
+            let mut text = Vec::new();
+            for _ in 0..next() % 12 {
+                text.extend_from_slice(pieces[(next() as usize) % pieces.len()]);
+            }
+            for from in 0..=text.len() {
+                assert_eq!(
+                    skip_md_line(&text, from),
+                    skip_md_line_reference(&text, from),
+                    "from {from} in {:?}",
+                    String::from_utf8_lossy(&text)
+                );
+            }
         }
     }
 
