@@ -64,6 +64,24 @@ pub struct LoopData {
 }
 
 impl LoopData {
+    /// A loop headed by `header` with `blocks`, before the forest places
+    /// it (no parent or children yet; depth, orders and index are filled
+    /// in when the forest is numbered).
+    pub(crate) fn unplaced(header: Block, blocks: Vec<Block>) -> Self {
+        LoopData {
+            header,
+            parent: None.into(),
+            children: Vec::new(),
+            blocks,
+            depth: 0,
+            irreducible_inside: false,
+            pre: 0,
+            last: 0,
+            index: 0,
+            dead: false,
+        }
+    }
+
     pub fn header(&self) -> Block {
         self.header
     }
@@ -122,18 +140,7 @@ impl LoopForest {
             if latches.is_empty() {
                 continue;
             }
-            let l = lf.loops.push(LoopData {
-                header,
-                parent: None.into(),
-                children: Vec::new(),
-                blocks: vec![header],
-                depth: 0,
-                irreducible_inside: false,
-                pre: 0,
-                last: 0,
-                index: 0,
-                dead: false,
-            });
+            let l = lf.loops.push(LoopData::unplaced(header, vec![header]));
             work.clear();
             work.extend(latches.iter().rev());
             while let Some(b) = work.pop() {

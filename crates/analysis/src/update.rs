@@ -1340,18 +1340,7 @@ fn apply_loops(
         .iter()
         .map(|x| match x.old {
             Some(l) => l,
-            None => lf.loops.push(LoopData {
-                header: x.header,
-                parent: None.into(),
-                children: Vec::new(),
-                blocks: Vec::new(),
-                depth: 0,
-                irreducible_inside: false,
-                pre: 0,
-                last: 0,
-                index: 0,
-                dead: false,
-            }),
+            None => lf.loops.push(LoopData::unplaced(x.header, Vec::new())),
         })
         .collect();
     let created = rl.locals.iter().any(|x| x.old.is_none());
